@@ -1,0 +1,108 @@
+import { SCHEMA_RULES } from '../schema/validate-body.js';
+import type { Severity } from '../types.js';
+
+/** A rule id the engine itself reports (parse, operation and schema stages): no `check`, just its docs. */
+export interface BuiltinRule {
+  id: string;
+  severity: Severity;
+  docs: { summary: string; rationale: string; fix: string };
+}
+
+const SCHEMA_RATIONALE =
+  'The body schemas in `schemas/` hold every parameter the spec lists with its type, allowed values and range (spec sections 4.1–4.14 and 8). Run `dplint schema <operation>` to see one.';
+
+export const BUILTIN_RULES: readonly BuiltinRule[] = [
+  {
+    id: 'operation/inferred',
+    severity: 'info',
+    docs: {
+      summary: 'The file declares no operation, so dplint inferred it from the body’s shape.',
+      rationale: 'Inference is a last resort: a declared operation cannot be guessed wrong.',
+      fix: 'Declare it: `# dplint: operation=<id>` at the top of the file, or a `files` entry in dplint.config.yaml.',
+    },
+  },
+  {
+    id: 'operation/unknown',
+    severity: 'error',
+    docs: {
+      summary: 'A modeline or request envelope names an operation or route the API does not have.',
+      rationale: 'The 14 operations and their paths are listed in spec section 1 ("Endpoint summary").',
+      fix: 'Use one of the ids `dplint operations` lists, or the method and path of the spec.',
+    },
+  },
+  {
+    id: 'operation/unresolved',
+    severity: 'warning',
+    docs: {
+      summary: 'dplint cannot tell which API operation the file is a body for, so it checks only its syntax.',
+      rationale: 'Every check depends on the operation: the same member is valid in one body and unknown in another.',
+      fix: 'Add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
+    },
+  },
+  {
+    id: 'operation/unexpected-body',
+    severity: 'warning',
+    docs: {
+      summary: 'A body for an operation that takes none.',
+      rationale: 'The spec says "No parameters" / "No body" for the GET and DELETE operations (sections 4.2, 4.3, 4.5, 4.9, 4.10, 4.13); what is sent is ignored.',
+      fix: 'Remove the body, or declare the operation you meant.',
+    },
+  },
+  {
+    id: 'parse/syntax',
+    severity: 'error',
+    docs: {
+      summary: 'The file is not valid YAML or JSON.',
+      rationale: '"All payloads are JSON" (spec, introduction): a file that does not parse cannot be sent.',
+      fix: 'Correct the syntax at the position shown.',
+    },
+  },
+  {
+    id: 'parse/warning',
+    severity: 'warning',
+    docs: {
+      summary: 'The YAML parser accepted the file but warns about it (an unknown tag, say).',
+      rationale: 'Tags and other YAML features beyond plain data do not survive the conversion to JSON.',
+      fix: 'Write plain YAML data.',
+    },
+  },
+  {
+    id: 'parse/encoding',
+    severity: 'error',
+    docs: {
+      summary: 'The file is not text dplint can decode (UTF-8, or UTF-16 with a byte-order mark).',
+      rationale: 'JSON is UTF-8 on the wire; a file in another encoding, or binary data, cannot be sent as it is.',
+      fix: 'Save the file as UTF-8.',
+    },
+  },
+  {
+    id: 'parse/limit',
+    severity: 'error',
+    docs: {
+      summary: 'A document was not read because it exceeds a safety limit (alias expansions, size or depth).',
+      rationale: 'A "billion laughs" alias bomb expands a few lines into gigabytes; dplint refuses it rather than hang.',
+      fix: 'Write the data out instead of through aliases, or raise the limit if the file is legitimate.',
+    },
+  },
+  {
+    id: 'yaml/duplicate-key',
+    severity: 'error',
+    docs: {
+      summary: 'A key appears twice in one mapping; only the last value is sent.',
+      rationale: 'YAML 1.2 requires keys to be unique; JSON parsers keep the last value, silently dropping the first.',
+      fix: 'Remove one of the two, or merge their values.',
+    },
+  },
+  ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({
+    id,
+    severity: meta.severity,
+    docs: {
+      summary: meta.summary,
+      rationale: SCHEMA_RATIONALE,
+      fix:
+        id === 'schema/unknown-member'
+          ? 'Correct the spelling (the message names the closest member), or remove the member: the spec says a body is "any subset of the parameters below".'
+          : 'Change the value to one the message lists.',
+    },
+  })),
+];

@@ -1,0 +1,39 @@
+import type { ClusterKind } from '../types.js';
+
+export interface KindMarker {
+  kind: Exclude<ClusterKind, 'unknown'>;
+  path: string[];
+}
+
+/**
+ * The markers in an edit-cluster body that say what kind of cluster it configures (spec 4.11.3:
+ * "use_hadoop2 … true required for Hadoop 2 clusters", "use_spark … true required for Spark
+ * clusters"; presto_settings.enable_presto; engine_config.type). An edit is a partial body, so a
+ * body without markers is `unknown`, not Hadoop 1: only `use_hadoop2: false` with nothing else says Hadoop 1.
+ */
+export function kindMarkers(body: unknown): KindMarker[] {
+  const markers: KindMarker[] = [];
+  const hadoop = member(body, 'hadoop_settings');
+  if (member(hadoop, 'use_spark') === true) markers.push({ kind: 'spark', path: ['hadoop_settings', 'use_spark'] });
+  if (member(hadoop, 'use_hadoop2') === true) markers.push({ kind: 'hadoop2', path: ['hadoop_settings', 'use_hadoop2'] });
+  if (member(member(body, 'presto_settings'), 'enable_presto') === true) markers.push({ kind: 'presto', path: ['presto_settings', 'enable_presto'] });
+  const engine = member(member(body, 'engine_config'), 'type');
+  if (engine === 'airflow' || engine === 'hadoop2') markers.push({ kind: engine, path: ['engine_config', 'type'] });
+  return markers;
+}
+
+/**
+ * One kind, or `unknown` when there is no marker or they disagree. Spark runs on Hadoop 2, so
+ * `use_spark` together with `use_hadoop2` (or engine type hadoop2) is Spark, not a conflict.
+ */
+export function clusterKind(body: unknown): ClusterKind {
+  const kinds = new Set(kindMarkers(body).map((m) => m.kind));
+  if (kinds.has('spark')) kinds.delete('hadoop2');
+  if (kinds.size === 1) return [...kinds][0];
+  if (kinds.size === 0 && member(member(body, 'hadoop_settings'), 'use_hadoop2') === false) return 'hadoop1';
+  return 'unknown';
+}
+
+function member(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}

@@ -1,0 +1,187 @@
+import { getOperation, type OperationId } from '../operations.js';
+import { locate } from '../parse/locate.js';
+import { formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
+import { toPointer } from '../parse/pointer.js';
+import { hasBodySchema } from '../schema/body-schemas.js';
+import { validateBody } from '../schema/validate-body.js';
+import type { Finding, OperationSource, PathFinding, RuleLevel } from '../types.js';
+import { clusterKind } from './cluster-kind.js';
+import { inferOperation } from './infer-operation.js';
+import { asEnvelope, resolveOperation } from './resolve-operation.js';
+import { runRules, type RuleSettings } from './run-rules.js';
+
+export interface LintOptions {
+  /** The operation, when the caller knows it (`--operation`); otherwise it is resolved from the file. */
+  operation?: OperationId;
+  /** The file's name: `.json` selects JSON, anything else YAML. Shown nowhere by the core. */
+  filename?: string;
+  /** Overrides the format the file name implies. */
+  format?: SourceFormat;
+  /** The operation the config file's `files` give this file. */
+  configOperation?: OperationId;
+  /** Rule levels and options by rule id (`off` switches a rule off). */
+  rules?: RuleSettings;
+  /** Most alias expansions one document may cause. */
+  maxAliasCount?: number;
+}
+
+export interface LintResult {
+  operation: OperationId | undefined;
+  operationSource: OperationSource;
+  findings: Finding[];
+}
+
+/**
+ * Lints one file's text: parse → operation → schema → rules → sorted findings. Pure: no file
+ * system, no process, no clock; the same text and options give the same result.
+ */
+export function lintText(text: string, options: LintOptions = {}): LintResult {
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount });
+  const findings: Finding[] = [...file.findings];
+  const first = file.documents[0];
+
+  const resolved = resolveOperation({
+    option: options.operation,
+    comments: file.comments,
+    firstDocument: first?.usable ? first.value : undefined,
+    configOperation: options.configOperation,
+    infer: inferOperation,
+  });
+  const located = (document: SourceDocument | undefined, finding: PathFinding): Finding => locateFinding(file, document, finding);
+  findings.push(...resolved.findings.map((finding) => located(first, finding)));
+
+  const operation = resolved.operation;
+  if (operation && resolved.source === 'inferred') {
+    findings.push(
+      located(first, {
+        ruleId: 'operation/inferred',
+        severity: 'info',
+        message: `no operation declared; checked as ${operation} from the body's shape. Declare it with "# dplint: operation=${operation}" or in the config file's files`,
+        path: [],
+      }),
+    );
+  }
+  if (!operation && resolved.findings.length === 0 && file.documents.some((d) => d.usable && !isEmptyBody(d.value))) {
+    findings.push(
+      located(first, {
+        ruleId: 'operation/unresolved',
+        severity: 'warning',
+        message:
+          'cannot tell which API operation this file is a body for, so only its syntax was checked; add "# dplint: operation=<id>" (ids: `dplint operations`), a request envelope with method and path, or a files entry in dplint.config.yaml',
+        path: [],
+      }),
+    );
+  }
+
+  if (operation) {
+    for (const document of file.documents) {
+      if (!document.usable) continue;
+      const envelope = resolved.source === 'envelope';
+      findings.push(...lintDocument(document, operation, envelope, resolved.pathParameters, options.rules ?? {}).map((f) => located(document, f)));
+    }
+  }
+
+  return { operation, operationSource: resolved.source, findings: sortFindings(applyLevels(findings, options.rules ?? {})) };
+}
+
+function lintDocument(
+  document: SourceDocument,
+  operation: OperationId,
+  envelope: boolean,
+  pathParameters: Record<string, string>,
+  settings: RuleSettings,
+): PathFinding[] {
+  const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
+  const prefix = envelopeValue ? ['body'] : [];
+  const body = envelopeValue ? envelopeValue.body : document.value;
+  const withPrefix = (finding: PathFinding): PathFinding => (prefix.length ? { ...finding, path: [...prefix, ...finding.path] } : finding);
+
+  if (getOperation(operation).body === 'none') {
+    if (isEmptyBody(body)) return [];
+    return [
+      withPrefix({
+        ruleId: 'operation/unexpected-body',
+        severity: 'warning',
+        message: `${operation} takes no body (spec ${getOperation(operation).specSection}: "No parameters"); what is sent is ignored`,
+        path: [],
+      }),
+    ];
+  }
+
+  const value = body ?? {};
+  const schemaFindings = hasBodySchema(operation) ? validateBody(operation, value) : [];
+  const ruleFindings = runRules({
+    operation,
+    body: value,
+    clusterKind: operation === 'edit-cluster' ? clusterKind(value) : 'unknown',
+    pathParameters,
+    headers: envelopeValue?.headers ?? {},
+    settings,
+  });
+  return [...schemaFindings, ...withoutSchemaDuplicates(ruleFindings, schemaFindings)].map(withPrefix);
+}
+
+/** A rule does not repeat what the schema already said about the same value (or anything inside it). */
+function withoutSchemaDuplicates(ruleFindings: PathFinding[], schemaFindings: PathFinding[]): PathFinding[] {
+  const judged = schemaFindings.filter((f) => f.ruleId !== 'schema/unknown-member' && f.ruleId !== 'schema/required').map((f) => toPointer(f.path));
+  if (judged.length === 0) return ruleFindings;
+  return ruleFindings.filter((finding) => {
+    const pointer = toPointer(finding.path);
+    return !judged.some((p) => pointer === p || pointer.startsWith(p + '/'));
+  });
+}
+
+function isEmptyBody(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+}
+
+function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding): Finding {
+  const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
+  const located: Finding = {
+    ruleId: finding.ruleId,
+    severity: finding.severity,
+    message: finding.message,
+    path: toPointer(finding.path),
+    ...(document && file.documents.length > 1 ? { document: document.index } : {}),
+    line: range.line,
+    column: range.column,
+    endLine: range.endLine,
+    endColumn: range.endColumn,
+  };
+  if (finding.fix) located.fix = finding.fix;
+  if (finding.suggestions) located.suggestions = finding.suggestions;
+  return located;
+}
+
+function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined {
+  const setting = settings[ruleId];
+  return Array.isArray(setting) ? setting[0] : setting;
+}
+
+/** Configured levels apply to every finding, built-in ones included (`schema/unknown-member: error`). */
+function applyLevels(findings: Finding[], settings: RuleSettings): Finding[] {
+  const out: Finding[] = [];
+  for (const finding of findings) {
+    const level = levelOf(settings, finding.ruleId);
+    if (level === 'off') continue;
+    out.push(level ? { ...finding, severity: level } : finding);
+  }
+  return out;
+}
+
+/** Findings in the order of DESIGN.md: document, line, column, rule id (then message, for a total order). */
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort(
+    (a, b) =>
+      (a.document ?? 0) - (b.document ?? 0) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      compare(a.ruleId, b.ruleId) ||
+      compare(a.path, b.path) ||
+      compare(a.message, b.message),
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

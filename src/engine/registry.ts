@@ -1,0 +1,19 @@
+import { RULES } from '../../rules/index.js';
+import type { Severity } from '../types.js';
+import { BUILTIN_RULES } from './builtin-rules.js';
+
+/** What every rule id has, built-in or cross-field: for listings, `explain`, SARIF and config checks. */
+export interface RuleInfo {
+  id: string;
+  severity: Severity;
+  docs: { summary: string; rationale: string; fix: string };
+}
+
+/** Every rule id dplint can report, sorted by id. */
+export const ALL_RULES: readonly RuleInfo[] = [...BUILTIN_RULES, ...RULES].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+const BY_ID = new Map(ALL_RULES.map((rule) => [rule.id, rule]));
+
+export function findRule(id: string): RuleInfo | undefined {
+  return BY_ID.get(id);
+}

@@ -1,0 +1,53 @@
+import { RULES } from '../../rules/index.js';
+import type { ClusterKind, PathFinding, Rule, RuleLevel } from '../types.js';
+import { renderMessage } from './define-rule.js';
+
+/** A rule's configured level, or level and options: `'warning'`, `['error', { maxNodes: 50 }]`. */
+export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>?];
+export type RuleSettings = Readonly<Record<string, RuleSetting>>;
+
+export interface RunRulesInput {
+  operation: string;
+  body: unknown;
+  clusterKind: ClusterKind;
+  pathParameters: Record<string, string>;
+  headers: Record<string, unknown>;
+  settings: RuleSettings;
+  rules?: readonly Rule[];
+}
+
+/** Runs every rule that applies to the operation and is not switched off; reports carry data paths. */
+export function runRules(input: RunRulesInput): PathFinding[] {
+  const findings: PathFinding[] = [];
+  for (const rule of input.rules ?? RULES) {
+    if (rule.appliesTo !== '*' && !rule.appliesTo.includes(input.operation)) continue;
+    const setting = input.settings[rule.id];
+    const level = Array.isArray(setting) ? setting[0] : setting;
+    if (level === 'off') continue;
+    const options = { ...rule.defaultOptions, ...(Array.isArray(setting) ? setting[1] : undefined) };
+    try {
+      rule.check({
+        body: input.body,
+        operation: input.operation,
+        clusterKind: input.clusterKind,
+        pathParameters: input.pathParameters,
+        headers: input.headers,
+        options,
+        report(report) {
+          findings.push({
+            ruleId: rule.id,
+            severity: rule.severity,
+            message: renderMessage(rule.messages[report.messageId], report.data),
+            path: report.path,
+            target: report.target,
+            fix: report.fix,
+            suggestions: report.suggestions,
+          });
+        },
+      });
+    } catch (error) {
+      throw new Error(`rule '${rule.id}' crashed on a ${input.operation} body: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+  return findings;
+}

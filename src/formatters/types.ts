@@ -1,0 +1,43 @@
+import type { OperationId } from '../operations.js';
+import type { Finding, OperationSource } from '../types.js';
+
+/** One linted file as formatters see it. */
+export interface FileResult {
+  /** The path as given on the command line, `/`-separated. */
+  file: string;
+  operation: OperationId | undefined;
+  operationSource: OperationSource;
+  findings: Finding[];
+  /** The file's text, for code frames; absent where a formatter must not need it. */
+  source?: string;
+}
+
+export interface FormatOptions {
+  /** Colour the output (stylish only). */
+  color?: boolean;
+  /** Working directory, for repository-relative paths (SARIF). */
+  cwd?: string;
+}
+
+export type Formatter = (results: readonly FileResult[], options?: FormatOptions) => string;
+
+export interface Summary {
+  files: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+  fixable: number;
+}
+
+export function summarize(results: readonly FileResult[]): Summary {
+  const summary: Summary = { files: results.length, errors: 0, warnings: 0, infos: 0, fixable: 0 };
+  for (const result of results) {
+    for (const finding of result.findings) {
+      if (finding.severity === 'error') summary.errors++;
+      else if (finding.severity === 'warning') summary.warnings++;
+      else summary.infos++;
+      if (finding.fix) summary.fixable++;
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,97 @@
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
+import type { Range } from '../types.js';
+import { rangeOf } from './parse.js';
+import type { DataPath } from './pointer.js';
+
+export type LocateTarget = 'key' | 'value';
+
+/**
+ * The one place where a data path becomes a source range.
+ *
+ * `key` points at the member's key (unknown, misspelt or duplicate members); `value` at its value,
+ * except where the value is a block collection spanning many lines, where the key names the field
+ * better. A path that runs past what the document holds (a missing member) stops at the deepest
+ * node that exists, so "required" findings land on the parent. Aliases and `<<` merge keys are
+ * followed, so a finding points at the text the user wrote, where the anchor was defined.
+ */
+export function locate(file: LocateSource, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): Range {
+  const [start, end] = locateOffsets(file.text, doc, path, target);
+  return rangeOf(file.lineCounter, start, end);
+}
+
+export interface LocateSource {
+  text: string;
+  lineCounter: LineCounter;
+}
+
+export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): [number, number] {
+  let node: unknown = doc.contents;
+  let pair: Pair | undefined;
+  for (const segment of path) {
+    node = resolveAlias(doc, node);
+    const next = child(doc, node, segment);
+    if (!next) break;
+    ({ node, pair } = next);
+  }
+  node = resolveAlias(doc, node);
+
+  const keyNode = pair?.key as Node | undefined;
+  if (pair && keyNode?.range && (target === 'key' || spansLines(text, node) || !hasRange(node))) {
+    return [keyNode.range[0], keyNode.range[1]];
+  }
+  if (hasRange(node)) {
+    if (isCollection(node)) return firstLine(text, node.range[0], node.range[1]);
+    return [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
+  }
+  return firstLine(text, doc.range[0], doc.range[1]);
+}
+
+function child(doc: Document.Parsed, node: unknown, segment: string | number): { node: unknown; pair?: Pair } | undefined {
+  if (isSeq(node)) {
+    const index = Number(segment);
+    return Number.isInteger(index) && index >= 0 && index < node.items.length ? { node: node.items[index] } : undefined;
+  }
+  if (!isMap(node)) return undefined;
+  const name = String(segment);
+  // The last of duplicate keys is the one that is sent, so search from the end.
+  for (let i = node.items.length - 1; i >= 0; i--) {
+    const pair = node.items[i];
+    if (isPair(pair) && keyName(pair.key) === name) return { node: pair.value, pair };
+  }
+  for (const pair of node.items) {
+    if (!isPair(pair) || keyName(pair.key) !== '<<') continue;
+    const sources = resolveAlias(doc, pair.value);
+    for (const source of isSeq(sources) ? sources.items : [sources]) {
+      const found = child(doc, resolveAlias(doc, source), segment);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function keyName(key: unknown): string | undefined {
+  if (isScalar(key)) return String(key.value);
+  return undefined;
+}
+
+function resolveAlias(doc: Document.Parsed, node: unknown): unknown {
+  for (let hops = 0; isAlias(node) && hops < 100; hops++) node = node.resolve(doc);
+  return node;
+}
+
+function hasRange(node: unknown): node is Node & { range: [number, number, number] } {
+  return (isScalar(node) || isCollection(node)) && Array.isArray(node.range);
+}
+
+function spansLines(text: string, node: unknown): boolean {
+  if (!isCollection(node) || !node.range) return false;
+  return text.slice(node.range[0], node.range[1]).trimEnd().includes('\n');
+}
+
+/** A multi-line value is marked on its first line only: a code frame of forty lines helps no one. */
+function firstLine(text: string, start: number, end: number): [number, number] {
+  const newline = text.indexOf('\n', start);
+  const lineEnd = newline === -1 || newline > end ? end : newline;
+  return [start, Math.max(lineEnd, Math.min(start + 1, text.length))];
+}
+

@@ -1,0 +1,29 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+
+/**
+ * Annotation keywords our schemas carry for editors (yaml-language-server, VS Code) and for
+ * dplint itself. Ajv's strict mode rejects unknown keywords, so they are declared here
+ * (`deprecated`, which editors also read in draft-07 documents, Ajv knows already).
+ * - `markdownDescription`, `deprecationMessage`, `enumDescriptions`: editor hover and completion.
+ * - `x-secret`: the value is a credential; dplint never prints it.
+ * - `x-unit`: the unit a number is in ("GB", "minutes", ...), for messages and fixes.
+ * - `errorMessage`: a predicate phrase ("must be ...") replacing the generic message for a failed
+ *   constraint; yaml-language-server honours it, dplint prints `<field> <errorMessage>; got <value>`.
+ */
+export const ANNOTATION_KEYWORDS = [
+  'markdownDescription',
+  'deprecationMessage',
+  'enumDescriptions',
+  'x-secret',
+  'x-unit',
+  'errorMessage',
+] as const;
+
+/** One Ajv set-up for body schemas, config schema and user policies, so all behave alike. */
+export function createAjv(): Ajv.default {
+  const ajv = new Ajv.default({ allErrors: true, strict: true, verbose: true, allowUnionTypes: false });
+  addFormats.default(ajv);
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
+  return ajv;
+}

@@ -1,0 +1,180 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { PathFinding, Severity } from '../types.js';
+import { fieldName, fromPointer } from '../parse/pointer.js';
+import { createAjv } from './ajv.js';
+import { BODY_SCHEMAS, DEFINITIONS, DEFINITIONS_SCHEMA_NAME, type BodyOperationId, type JsonSchema } from './body-schemas.js';
+import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
+
+/** The schema stage's rule ids, one per family of JSON Schema keywords. */
+export const SCHEMA_RULES = {
+  'schema/type': { severity: 'error', summary: 'A value has the wrong JSON type (a string where a number is required, a list where an object is).' },
+  'schema/enum': { severity: 'error', summary: 'A value is not one of the values the spec lists for that field.' },
+  'schema/range': { severity: 'error', summary: 'A number is outside the range the spec allows (minimum, maximum, multiple of).' },
+  'schema/required': { severity: 'error', summary: 'A member the operation requires is missing.' },
+  'schema/unknown-member': { severity: 'warning', summary: 'A member the spec does not list for that object: usually a typo or a vendor spelling.' },
+  'schema/length': { severity: 'error', summary: 'A string or list is shorter or longer than allowed (an empty label list, an empty string).' },
+  'schema/unique': { severity: 'error', summary: 'A list repeats an item where items must be unique.' },
+  'schema/format': { severity: 'error', summary: 'A string does not have the format the spec requires.' },
+} as const satisfies Record<string, { severity: Severity; summary: string }>;
+
+export type SchemaRuleId = keyof typeof SCHEMA_RULES;
+
+const KEYWORD_RULE: Record<string, SchemaRuleId> = {
+  type: 'schema/type',
+  enum: 'schema/enum',
+  const: 'schema/enum',
+  minimum: 'schema/range',
+  maximum: 'schema/range',
+  exclusiveMinimum: 'schema/range',
+  exclusiveMaximum: 'schema/range',
+  multipleOf: 'schema/range',
+  required: 'schema/required',
+  additionalProperties: 'schema/unknown-member',
+  minLength: 'schema/length',
+  maxLength: 'schema/length',
+  minItems: 'schema/length',
+  maxItems: 'schema/length',
+  uniqueItems: 'schema/unique',
+  format: 'schema/format',
+  pattern: 'schema/format',
+};
+
+let ajv: ReturnType<typeof createAjv> | undefined;
+const validators = new Map<BodyOperationId, ValidateFunction>();
+
+function validatorFor(operation: BodyOperationId): ValidateFunction {
+  let validator = validators.get(operation);
+  if (!validator) {
+    if (!ajv) {
+      ajv = createAjv();
+      ajv.addSchema(DEFINITIONS, DEFINITIONS_SCHEMA_NAME);
+    }
+    validator = ajv.compile(BODY_SCHEMAS[operation]);
+    validators.set(operation, validator);
+  }
+  return validator;
+}
+
+/**
+ * Validates a body against its operation's schema and turns each Ajv error into a finding at the
+ * right node: a missing member at its parent, an unknown member at its key, a bad value at the
+ * value. `null` means "unset" and `${VAR}` placeholders stand for a value of the right kind, so
+ * errors about such values are dropped.
+ */
+export function validateBody(operation: BodyOperationId, body: unknown): PathFinding[] {
+  const validate = validatorFor(operation);
+  if (validate(body)) return [];
+  return schemaFindings(validate.errors ?? []);
+}
+
+/** Ajv errors to findings, one per value and rule; shared with user policies. */
+export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: string): PathFinding[] {
+  const findings: PathFinding[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const ruleId = KEYWORD_RULE[error.keyword];
+    if (!ruleId) continue;
+    if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error.data)) continue;
+    const finding = toFinding(error, ruleId);
+    const key = `${finding.path.join('/')}\u0000${finding.ruleId}\u0000${finding.target ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (ruleIdOverride) finding.ruleId = ruleIdOverride;
+    findings.push(finding);
+  }
+  return findings;
+}
+
+function exempt(value: unknown): boolean {
+  return value === null || isPlaceholder(value);
+}
+
+function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
+  const path = fromPointer(error.instancePath);
+  const parentSchema = (error.parentSchema ?? {}) as JsonSchema;
+  const secret = parentSchema['x-secret'] === true;
+  const field = fieldName(path);
+  const got = `got ${describeValue(error.data, secret)}`;
+  const custom = typeof parentSchema.errorMessage === 'string' ? parentSchema.errorMessage : undefined;
+  const unit = typeof parentSchema['x-unit'] === 'string' ? ` ${parentSchema['x-unit']}` : '';
+  const base = { ruleId, severity: SCHEMA_RULES[ruleId].severity } as const;
+  const params = error.params as Record<string, unknown>;
+
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(params.missingProperty);
+      const member = propertySchema(parentSchema, missing);
+      const expected = member ? expectation(member) : '';
+      const where = path.length === 0 ? 'the body' : field;
+      return { ...base, path, target: 'key', message: `${where} must have member "${missing}"${expected ? ` (${expected})` : ''}; it is missing` };
+    }
+    case 'additionalProperties': {
+      const member = String(params.additionalProperty);
+      const known = Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
+      const guess = closest(member, known);
+      const where = path.length === 0 ? 'the body' : field;
+      const hint = guess ? `did you mean "${guess}"?` : known.length <= 12 ? `expected one of ${known.join(', ')}` : `see \`dplint schema\` for the ${known.length} members it takes`;
+      return { ...base, path: [...path, member], target: 'key', message: `unknown member "${member}" in ${where}: the spec does not list it; ${hint}` };
+    }
+    case 'type':
+      return { ...base, path, message: `${field} must be ${schemaTypeName(String(params.type))}; got ${typeName(error.data)} ${describeValue(error.data, secret)}` };
+    case 'enum':
+    case 'const': {
+      const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
+      const guess = typeof error.data === 'string' && !secret ? closest(error.data, allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
+      return {
+        ...base,
+        path,
+        message: `${field} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}; ${got}${guess ? ` (did you mean "${guess}"?)` : ''}`,
+      };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'multipleOf': {
+      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+      const limit = params.limit as number;
+      const phrase = {
+        minimum: `at least ${limit}${unit}`,
+        maximum: `at most ${limit}${unit}`,
+        exclusiveMinimum: `greater than ${limit}${unit}`,
+        exclusiveMaximum: `less than ${limit}${unit}`,
+        multipleOf: `a multiple of ${params.multipleOf as number}`,
+      }[error.keyword];
+      return { ...base, path, message: `${field} must be ${phrase}; ${got}` };
+    }
+    case 'minItems':
+    case 'maxItems':
+    case 'minLength':
+    case 'maxLength': {
+      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+      const limit = params.limit as number;
+      const items = error.keyword.endsWith('Items') ? (limit === 1 ? 'item' : 'items') : limit === 1 ? 'character' : 'characters';
+      const phrase = error.keyword.startsWith('min') ? (limit === 1 && items === 'character' ? 'must not be empty' : `must have at least ${limit} ${items}`) : `must have at most ${limit} ${items}`;
+      return { ...base, path, message: `${field} ${phrase}; ${got}` };
+    }
+    case 'uniqueItems': {
+      const j = params.j as number;
+      const i = params.i as number;
+      return { ...base, path: [...path, i], message: `${fieldName([...path, i])} repeats ${fieldName([...path, j])} (${describeValue((error.data as unknown[])[i], secret)}); items must be unique` };
+    }
+    default: {
+      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+      const format = error.keyword === 'format' ? `a valid ${String(params.format)}` : `text matching ${String(params.pattern)}`;
+      return { ...base, path, message: `${field} must be ${format}; ${got}` };
+    }
+  }
+}
+
+function propertySchema(parent: JsonSchema, member: string): JsonSchema | undefined {
+  const properties = parent.properties as Record<string, JsonSchema> | undefined;
+  return properties && Object.hasOwn(properties, member) ? properties[member] : undefined;
+}
+
+/** What a member holds, said briefly: `a string: IPv4 or IPv6 address`, `"start" or "terminate"`. */
+function expectation(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (typeof schema.type === 'string') return schemaTypeName(schema.type);
+  return '';
+}

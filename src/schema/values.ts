@@ -1,0 +1,77 @@
+/** How values are read and shown: placeholders, unset values, and masking of secrets. */
+
+const PLACEHOLDER = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/;
+
+/** `${VAR}` or `${env:VAR}` anywhere in a string: filled in at deploy time, so never range- or format-checked. */
+export function isPlaceholder(value: unknown): value is string {
+  return typeof value === 'string' && PLACEHOLDER.test(value);
+}
+
+/** `null` means "unset" (the default applies), as does an absent member. */
+export function isUnset(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
+
+/** A value a check can judge: set, and not a placeholder. */
+export function isKnown(value: unknown): boolean {
+  return !isUnset(value) && !isPlaceholder(value);
+}
+
+export const MASK = '"****"';
+
+/** A value as a message shows it: strings quoted, long ones cut, secrets masked. */
+export function describeValue(value: unknown, secret = false): string {
+  if (secret && !isUnset(value) && !isPlaceholder(value)) return MASK;
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value);
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list (${value.length} item${value.length === 1 ? '' : 's'})`;
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+/** The JSON type of a value as a message names it. */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'object') return 'object';
+  return typeof value;
+}
+
+/** Ajv's type names as a person reads them. */
+export function schemaTypeName(type: string): string {
+  return (
+    { object: 'an object', array: 'a list', string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'a boolean (true or false)', null: 'null' }[type] ??
+    type
+  );
+}
+
+/** The closest candidate by edit distance, if close enough to be a probable typo. */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const candidate of candidates) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (best === undefined) return undefined;
+  const limit = Math.max(1, Math.floor(Math.max(word.length, best.length) / 4));
+  return bestDistance <= limit ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 8) return Math.abs(a.length - b.length);
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
