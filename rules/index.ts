@@ -2,4 +2,4 @@ import type { Rule } from '../src/types.js';
 import maxNodesBelowInitial from './cluster/max-nodes-below-initial.js';
 
 /** Every cross-field rule, in alphabetical order of id. */
-export const RULES: readonly Rule[] = [maxNodesBelowInitial] as unknown as readonly Rule[];
+export const RULES: readonly Rule[] = [maxNodesBelowInitial];

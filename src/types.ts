@@ -54,6 +54,9 @@ export interface PathFinding {
   range?: Range;
   fix?: Fix;
   suggestions?: Suggestion[];
+  /** For rule findings: the message's id and data, kept for rule tests. */
+  messageId?: string;
+  data?: Record<string, string | number>;
 }
 
 /** Where an operation came from, in the order DESIGN.md fixes; `none` when it could not be resolved. */
@@ -94,6 +97,8 @@ export interface RuleContext<MessageId extends string = string, Options = Record
 export interface RuleCase {
   name: string;
   yaml: string;
+  /** The operation to lint it as; defaults to the rule's first `appliesTo`. */
+  operation?: string;
   /** Shown in `dplint explain` and the docs. */
   example?: boolean;
   options?: Record<string, unknown>;

@@ -36,8 +36,17 @@ export interface LintResult {
  * system, no process, no clock; the same text and options give the same result.
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
+  const result = lintTextDetailed(text, options);
+  return { ...result, findings: result.findings.map(({ messageId: _id, data: _data, ...finding }) => finding) };
+}
+
+/** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
+export type DetailedFinding = Finding & { messageId?: string; data?: Record<string, string | number> };
+
+/** `lintText`, keeping each rule finding's messageId and data. */
+export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount });
-  const findings: Finding[] = [...file.findings];
+  const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 
   const resolved = resolveOperation({
@@ -47,7 +56,7 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     configOperation: options.configOperation,
     infer: inferOperation,
   });
-  const located = (document: SourceDocument | undefined, finding: PathFinding): Finding => locateFinding(file, document, finding);
+  const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, document, finding);
   findings.push(...resolved.findings.map((finding) => located(first, finding)));
 
   const operation = resolved.operation;
@@ -135,9 +144,9 @@ function isEmptyBody(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 }
 
-function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding): Finding {
+function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
-  const located: Finding = {
+  const located: DetailedFinding = {
     ruleId: finding.ruleId,
     severity: finding.severity,
     message: finding.message,
@@ -150,6 +159,8 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
   };
   if (finding.fix) located.fix = finding.fix;
   if (finding.suggestions) located.suggestions = finding.suggestions;
+  if (finding.messageId) located.messageId = finding.messageId;
+  if (finding.data) located.data = finding.data;
   return located;
 }
 
@@ -159,8 +170,8 @@ function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined 
 }
 
 /** Configured levels apply to every finding, built-in ones included (`schema/unknown-member: error`). */
-function applyLevels(findings: Finding[], settings: RuleSettings): Finding[] {
-  const out: Finding[] = [];
+function applyLevels<F extends Finding>(findings: F[], settings: RuleSettings): F[] {
+  const out: F[] = [];
   for (const finding of findings) {
     const level = levelOf(settings, finding.ruleId);
     if (level === 'off') continue;
@@ -170,7 +181,7 @@ function applyLevels(findings: Finding[], settings: RuleSettings): Finding[] {
 }
 
 /** Findings in the order of DESIGN.md: document, line, column, rule id (then message, for a total order). */
-export function sortFindings(findings: Finding[]): Finding[] {
+export function sortFindings<F extends Finding>(findings: F[]): F[] {
   return findings.sort(
     (a, b) =>
       (a.document ?? 0) - (b.document ?? 0) ||

@@ -42,6 +42,8 @@ export function runRules(input: RunRulesInput): PathFinding[] {
             target: report.target,
             fix: report.fix,
             suggestions: report.suggestions,
+            messageId: report.messageId,
+            data: report.data,
           });
         },
       });

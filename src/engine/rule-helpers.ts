@@ -1,0 +1,24 @@
+/** Small, safe readers of plain data for rules: a rule never assumes the shape the schema wants. */
+
+export type PlainObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is PlainObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The value at a data path, or undefined when any step is missing or not a container. */
+export function getIn(value: unknown, path: ReadonlyArray<string | number>): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
+    else if (isObject(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Whether the object at `path` has `member` written in it (even as null). */
+export function hasMember(value: unknown, path: ReadonlyArray<string | number>, member: string): boolean {
+  const parent = getIn(value, path);
+  return isObject(parent) && Object.hasOwn(parent, member);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { RULES } from '../rules/index.js';
+import { lintTextDetailed } from '../src/engine/lint.js';
+import { isOperationId, type OperationId } from '../src/operations.js';
+import type { Rule, RuleCase } from '../src/types.js';
+
+function operationOf(rule: Rule, testCase: RuleCase): OperationId {
+  const operation = testCase.operation ?? (rule.appliesTo === '*' ? 'edit-cluster' : rule.appliesTo[0]);
+  if (!isOperationId(operation)) throw new Error(`${rule.id} case "${testCase.name}": unknown operation ${operation}`);
+  return operation;
+}
+
+function lintCase(rule: Rule, testCase: RuleCase) {
+  const settings = testCase.options ? { [rule.id]: [rule.severity, testCase.options] as [typeof rule.severity, Record<string, unknown>] } : {};
+  return lintTextDetailed(testCase.yaml, { operation: operationOf(rule, testCase), rules: settings }).findings;
+}
+
+describe.each(RULES.map((rule) => [rule.id, rule] as const))('%s', (_, rule) => {
+  test('its cases are well formed', () => {
+    const names = [...rule.cases.valid, ...rule.cases.invalid].map((c) => c.name);
+    expect(new Set(names).size, 'case names are unique').toBe(names.length);
+    expect(rule.cases.valid.length, 'at least one valid case').toBeGreaterThan(0);
+    expect(rule.cases.invalid.length, 'at least one invalid case').toBeGreaterThan(0);
+    for (const invalid of rule.cases.invalid) {
+      expect(invalid.findings.length, `"${invalid.name}" expects findings`).toBeGreaterThan(0);
+      for (const finding of invalid.findings) {
+        expect(finding.line, `"${invalid.name}" finding has a line`).toBeGreaterThan(0);
+        expect(finding.column, `"${invalid.name}" finding has a column`).toBeGreaterThan(0);
+      }
+    }
+    const hit = new Set(rule.cases.invalid.flatMap((c) => c.findings.map((f) => f.messageId)));
+    expect([...hit].sort(), 'every messageId is hit by an invalid case').toEqual(Object.keys(rule.messages).sort());
+    expect(rule.docs.summary.length).toBeGreaterThan(10);
+    expect(rule.docs.rationale, 'the rationale quotes the spec').toMatch(/spec|"/i);
+    expect(rule.docs.fix.length).toBeGreaterThan(10);
+  });
+
+  test.each(rule.cases.valid.map((c) => [c.name, c] as const))('valid: %s', (_, testCase) => {
+    const findings = lintCase(rule, testCase);
+    expect(findings.filter((f) => f.ruleId === rule.id)).toEqual([]);
+    expect(findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId}: ${f.message}`), 'a valid case raises no error at all').toEqual([]);
+  });
+
+  test.each(rule.cases.invalid.map((c) => [c.name, c] as const))('invalid: %s', (_, testCase) => {
+    const findings = lintCase(rule, testCase).filter((f) => f.ruleId === rule.id);
+    const actual = findings.map((f) => ({
+      messageId: f.messageId,
+      line: f.line,
+      column: f.column,
+      ...(testCase.findings.some((e) => e.data) ? { data: f.data } : {}),
+    }));
+    const expected = testCase.findings.map((e) => ({ messageId: e.messageId, line: e.line, column: e.column, ...(testCase.findings.some((x) => x.data) ? { data: e.data } : {}) }));
+    expect(actual).toEqual(expected);
+    for (const finding of findings) expect(finding.severity).toBe(rule.severity);
+  });
+});
