@@ -7,6 +7,7 @@ import { validateBody } from '../schema/validate-body.js';
 import type { Finding, OperationSource, PathFinding, RuleLevel } from '../types.js';
 import { clusterKind } from './cluster-kind.js';
 import { inferOperation } from './infer-operation.js';
+import { refineTypeFinding } from './source-types.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 
@@ -86,7 +87,8 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
     for (const document of file.documents) {
       if (!document.usable) continue;
       const envelope = resolved.source === 'envelope';
-      findings.push(...lintDocument(document, operation, envelope, resolved.pathParameters, options.rules ?? {}).map((f) => located(document, f)));
+      const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options.rules ?? {});
+      findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
     }
   }
 
@@ -159,8 +161,10 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
   };
   if (finding.fix) located.fix = finding.fix;
   if (finding.suggestions) located.suggestions = finding.suggestions;
-  if (finding.messageId) located.messageId = finding.messageId;
-  if (finding.data) located.data = finding.data;
+  if (finding.messageId) {
+    located.messageId = finding.messageId;
+    if (finding.data) located.data = finding.data;
+  }
   return located;
 }
 

@@ -25,16 +25,7 @@ export interface LocateSource {
 }
 
 export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): [number, number] {
-  let node: unknown = doc.contents;
-  let pair: Pair | undefined;
-  for (const segment of path) {
-    node = resolveAlias(doc, node);
-    const next = child(doc, node, segment);
-    if (!next) break;
-    ({ node, pair } = next);
-  }
-  node = resolveAlias(doc, node);
-
+  const { node, pair } = walkPath(doc, path);
   const keyNode = pair?.key as Node | undefined;
   if (pair && keyNode?.range && (target === 'key' || spansLines(text, node) || !hasRange(node))) {
     return [keyNode.range[0], keyNode.range[1]];
@@ -44,6 +35,27 @@ export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath
     return [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
   }
   return firstLine(text, doc.range[0], doc.range[1]);
+}
+
+/** The node at a data path (aliases followed), or the deepest existing ancestor. */
+export function nodeAt(doc: Document.Parsed, path: DataPath): { node: unknown; pair?: Pair; complete: boolean } {
+  return walkPath(doc, path);
+}
+
+function walkPath(doc: Document.Parsed, path: DataPath): { node: unknown; pair?: Pair; complete: boolean } {
+  let node: unknown = doc.contents;
+  let pair: Pair | undefined;
+  let complete = true;
+  for (const segment of path) {
+    node = resolveAlias(doc, node);
+    const next = child(doc, node, segment);
+    if (!next) {
+      complete = false;
+      break;
+    }
+    ({ node, pair } = next);
+  }
+  return { node: resolveAlias(doc, node), pair, complete };
 }
 
 function child(doc: Document.Parsed, node: unknown, segment: string | number): { node: unknown; pair?: Pair } | undefined {

@@ -71,9 +71,12 @@ export function validateBody(operation: BodyOperationId, body: unknown): PathFin
 export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: string): PathFinding[] {
   const findings: PathFinding[] = [];
   const seen = new Set<string>();
+  // A value of the wrong type fails its enum or range too; saying so twice helps no one.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const error of errors) {
     const ruleId = KEYWORD_RULE[error.keyword];
     if (!ruleId) continue;
+    if (error.keyword !== 'type' && wrongType.has(error.instancePath) && !['required', 'additionalProperties'].includes(error.keyword)) continue;
     if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error.data)) continue;
     const finding = toFinding(error, ruleId);
     const key = `${finding.path.join('/')}\u0000${finding.ruleId}\u0000${finding.target ?? ''}`;
@@ -117,7 +120,12 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       return { ...base, path: [...path, member], target: 'key', message: `unknown member "${member}" in ${where}: the spec does not list it; ${hint}` };
     }
     case 'type':
-      return { ...base, path, message: `${field} must be ${schemaTypeName(String(params.type))}; got ${typeName(error.data)} ${describeValue(error.data, secret)}` };
+      return {
+        ...base,
+        path,
+        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${typeName(error.data)} ${describeValue(error.data, secret)}`,
+        data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0 },
+      };
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
