@@ -82,8 +82,9 @@ function child(doc: Document.Parsed, node: unknown, segment: string | number): {
 }
 
 function keyName(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
-  return undefined;
+  if (!isScalar(key)) return undefined;
+  // With merge keys on, `yaml` gives `<<` the value Symbol(<<).
+  return typeof key.value === 'symbol' ? key.source : String(key.value);
 }
 
 function resolveAlias(doc: Document.Parsed, node: unknown): unknown {

@@ -28,7 +28,10 @@ export interface SourceComment {
 }
 
 export interface ParsedFile {
+  /** The text parsed: the file's text without a byte-order mark, if it had one. Fix offsets refer to it. */
   text: string;
+  /** Whether the file began with a byte-order mark (to keep it when the file is written back). */
+  bom: boolean;
   format: SourceFormat;
   lineCounter: LineCounter;
   documents: SourceDocument[];
@@ -57,7 +60,8 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   const lineCounter = new LineCounter();
   const findings: Finding[] = [];
   const comments: SourceComment[] = [];
-  const source = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  // Positions are those an editor shows, which does not count a byte-order mark.
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 
   if (format === 'json') {
     const syntaxError = jsonSyntaxError(source);
@@ -66,7 +70,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       const offset = Math.min(syntaxError.offset, source.length);
       const range = rangeOf(lineCounter, offset, Math.min(offset + 1, source.length));
       findings.push({ ruleId: 'parse/syntax', severity: 'error', message: `JSON syntax error: ${syntaxError.message}`, path: '', ...range });
-      return { text, format, lineCounter, documents: [], comments, findings };
+      return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
     }
   }
 
@@ -82,7 +86,9 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       ...rangeOf(lineCounter, start, end),
       ...(documentIndex === undefined ? {} : { document: documentIndex }),
     });
-    for (const error of node.errors) {
+    // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
+    const error = node.errors[0];
+    if (error) {
       const [start, end] = error.pos;
       findings.push({ ruleId: 'parse/syntax', severity: 'error', message: `YAML syntax error: ${firstSentence(error.message)}`, path: '', ...at(start, Math.max(end, start + 1)) });
     }
@@ -108,7 +114,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     }
   });
 
-  return { text, format, lineCounter, documents, comments, findings };
+  return { text: source, bom: source !== text, format, lineCounter, documents, comments, findings };
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { expect, test } from 'vitest';
+
+// The bin as installed: `npm test` builds first, so dist/ is the code under test.
+test('the built dplint bin lints the sample repository as a child process', () => {
+  expect(existsSync('dist/src/bin.js'), 'run `npm run build` first').toBe(true);
+  const result = spawnSync(process.execPath, ['dist/src/bin.js', 'fixtures/config-repo', '--format', 'json'], { encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(1);
+  const output = JSON.parse(result.stdout);
+  expect(output.summary.files).toBe(10);
+  expect(output.results.find((r: { file: string }) => r.file === 'fixtures/config-repo/clusters/presto-adhoc.yaml').findings[0]).toEqual({
+    ruleId: 'yaml/unquoted-string',
+    severity: 'error',
+    message: 'presto_version must be a string; YAML reads the unquoted 0.180 as the number 0.18: quote it as "0.180"',
+    path: '/presto_version',
+    line: 4,
+    column: 17,
+    endLine: 4,
+    endColumn: 22,
+    fix: { range: [95, 100], text: '"0.180"' },
+  });
+});
+
+test('the bin exits 2 with one line for a bad argument', () => {
+  const result = spawnSync(process.execPath, ['dist/src/bin.js', '--operation', 'nope', '.'], { encoding: 'utf8' });
+  expect(result.status).toBe(2);
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+});

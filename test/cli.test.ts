@@ -1,0 +1,156 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { OPERATION_IDS } from '../src/operations.js';
+import { VERSION } from '../src/version.js';
+import { runCli } from './helpers/cli.js';
+
+function tempDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-cli-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('dplint [paths]', () => {
+  test('the sample config repository: stylish findings as file:line:column, exit 1', async () => {
+    const { code, stdout, stderr } = await runCli(['fixtures/config-repo']);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      '  fixtures/config-repo/clusters/presto-adhoc.yaml:4:17  error    presto_version must be a string; YAML reads the unquoted 0.180 as the number 0.18: quote it as "0.180"  yaml/unquoted-string\n',
+    );
+    expect(stdout).toContain(
+      '  fixtures/config-repo/clusters/spark-ml.yaml:12:15  error    node_configuration.spot_block_settings.duration must be a multiple of 60 between 60 and 360 minutes; got 90  schema/range\n',
+    );
+    expect(stdout).not.toContain('etl-hadoop2.yaml');
+  });
+
+  test('--format json is the DESIGN.md contract', async () => {
+    const dir = tempDir({ 'state.yaml': '# dplint: operation=set-cluster-state\nstate: stop\n' });
+    const { code, stdout } = await runCli(['state.yaml', '--format', 'json'], { cwd: dir });
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      tool: { name: 'dplint', version: VERSION },
+      results: [
+        {
+          file: 'state.yaml',
+          operation: 'set-cluster-state',
+          operationSource: 'modeline',
+          findings: [
+            {
+              ruleId: 'schema/enum',
+              severity: 'error',
+              message: 'state must be one of "start", "terminate"; got "stop"',
+              path: '/state',
+              line: 2,
+              column: 8,
+              endLine: 2,
+              endColumn: 12,
+            },
+          ],
+        },
+      ],
+      summary: { files: 1, errors: 1, warnings: 0, infos: 0, fixable: 0 },
+    });
+  });
+
+  test('a clean file: exit 0 and a summary line', async () => {
+    const dir = tempDir({ 'ip.yaml': '# dplint: operation=add-whitelist-ip\nip_cidr: 203.0.113.7\n' });
+    const result = await runCli(['ip.yaml'], { cwd: dir });
+    expect(result).toEqual({ code: 0, stdout: '✔ 1 file checked, no problems\n', stderr: '' });
+  });
+
+  test.each(OPERATION_IDS.map((id) => [id]))('--operation %s is accepted and reported back', async (id) => {
+    const dir = tempDir({ 'body.json': '{}' });
+    const { code, stdout } = await runCli(['body.json', '--operation', id, '-f', 'json'], { cwd: dir });
+    const output = JSON.parse(stdout);
+    expect(output.results[0].operation).toBe(id);
+    expect(output.results[0].operationSource).toBe('option');
+    expect(code).toBe(id === 'add-whitelist-ip' || id === 'clone-cluster' || id === 'set-cluster-state' || id === 'create-account' ? 1 : 0);
+  });
+
+  test('an unknown operation id is exit 2 with a one-line reason', async () => {
+    const { code, stdout, stderr } = await runCli(['fixtures/config-repo', '--operation', 'edit-clusters']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'dplint: unknown operation "edit-clusters"; expected one of add-whitelist-ip, list-whitelist-ips, delete-whitelist-ips, edit-account, view-account, create-account, set-bootstrap, view-bootstrap, validate-storage-permissions, view-ssh-key, edit-cluster, set-cluster-state, view-cluster, clone-cluster\n',
+    );
+  });
+
+  test('a YAML syntax error is a finding with a position (exit 1), never a stack trace', async () => {
+    const dir = tempDir({ 'broken.yaml': '# dplint: operation=edit-cluster\nlabel: [etl\nnode_configuration:\n' });
+    const { code, stdout, stderr } = await runCli(['broken.yaml'], { cwd: dir });
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^ {2}broken\.yaml:3:1 {2}error {4}YAML syntax error: .+ {2}parse\/syntax$/m);
+  });
+
+  test('a path that does not exist is exit 2, named', async () => {
+    const { code, stderr } = await runCli(['no/such/dir']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('dplint: cannot read "no/such/dir": no such file or directory\n');
+  });
+
+  test('a directory without YAML or JSON files is exit 2: a CI gate that checks nothing must not pass', async () => {
+    const dir = tempDir({ 'README.md': '# nothing here\n' });
+    const { code, stderr } = await runCli(['.'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toBe('dplint: no YAML or JSON files found in "."\n');
+  });
+
+  test('directories are searched for .yaml, .yml and .json, sorted, skipping node_modules', async () => {
+    const dir = tempDir({
+      'b.yml': 'ip_cidr: 203.0.113.7\n',
+      'a/c.json': '{"ip_cidr": "203.0.113.8"}',
+      'notes.txt': 'x',
+      'node_modules/x.yaml': 'a: [',
+    });
+    const { stdout } = await runCli(['.', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(stdout).results.map((r: { file: string }) => r.file)).toEqual(['a/c.json', 'b.yml']);
+  });
+
+  test('--max-warnings turns too many warnings into exit 1; --quiet shows errors only', async () => {
+    const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nlabel: [etl]\nnode_configuraton: {}\n' });
+    expect((await runCli(['c.yaml'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['c.yaml', '--max-warnings', '0'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['c.yaml', '--max-warnings', '1'], { cwd: dir })).code).toBe(0);
+    expect((await runCli(['c.yaml', '--quiet'], { cwd: dir })).stdout).toBe('✔ 1 file checked, no problems\n');
+    expect((await runCli(['c.yaml', '--max-warnings', 'x'], { cwd: dir })).stderr).toBe('dplint: --max-warnings takes a whole number (-1 for no limit); got "x"\n');
+  });
+
+  test('colours only on a terminal, never with NO_COLOR or --no-color', async () => {
+    const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nnode_configuraton: {}\n' });
+    expect((await runCli(['c.yaml'], { cwd: dir, isTTY: true })).stdout).toContain('\u001b[');
+    expect((await runCli(['c.yaml'], { cwd: dir, isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+    expect((await runCli(['c.yaml', '--no-color'], { cwd: dir, isTTY: true })).stdout).not.toContain('\u001b[');
+    expect((await runCli(['c.yaml', '--color'], { cwd: dir })).stdout).toContain('\u001b[');
+  });
+
+  test('--version and --help exit 0', async () => {
+    expect(await runCli(['--version'])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: dplint [options] [command] [paths...]');
+  });
+
+  test('an unknown option is exit 2 with a one-line reason', async () => {
+    expect(await runCli(['--frobnicate'])).toEqual({ code: 2, stdout: '', stderr: "dplint: unknown option '--frobnicate'\n" });
+  });
+});
+
+describe('dplint operations', () => {
+  test('lists the 14 operations with method and path', async () => {
+    const { code, stdout } = await runCli(['operations']);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(14);
+    expect(lines).toContain('edit-cluster                  PUT    /api/v1.3/clusters/<id_or_label>');
+    expect(lines).toContain('create-account                POST   /api/v1.2/account  (deprecated)');
+    expect(lines).toContain('clone-cluster                 POST   /api/v2/clusters/<cluster_id>/clone  (alternate environment)');
+  });
+});
