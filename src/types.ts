@@ -52,6 +52,8 @@ export interface PathFinding {
   target?: 'key' | 'value';
   /** Where a finding is about the whole document rather than a value in it. */
   range?: Range;
+  /** The path starts at the document (a request envelope's `headers`, `path`), not at the body. */
+  fromDocumentRoot?: boolean;
   fix?: Fix;
   suggestions?: Suggestion[];
   /** For rule findings: the message's id and data, kept for rule tests. */
@@ -74,13 +76,15 @@ export interface Report<MessageId extends string = string> {
   data?: Record<string, string | number>;
   /** Point at the key instead of the value. */
   target?: 'key' | 'value';
+  /** The path starts at the document, for a request envelope's own members (`headers`, `path`). */
+  fromDocumentRoot?: boolean;
   fix?: Fix;
   suggestions?: Suggestion[];
 }
 
 /** What `check` is given: the body as plain data, facts derived once, and `report`. */
 export interface RuleContext<MessageId extends string = string, Options = Record<string, unknown>> {
-  /** The request body as the API would receive it (aliases and merge keys resolved). */
+  /** The request body as the API would receive it (aliases and merge keys resolved); for operations that take none, whatever was written, usually undefined. */
   body: unknown;
   operation: string;
   /** The cluster kind of an edit-cluster body (`unknown` for other operations). */

@@ -9,6 +9,7 @@ import { clusterKind } from './cluster-kind.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
+import { isObject } from './rule-helpers.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 
 export interface LintOptions {
@@ -103,38 +104,45 @@ function lintDocument(
   settings: RuleSettings,
 ): PathFinding[] {
   const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
-  const prefix = envelopeValue ? ['body'] : [];
   const body = envelopeValue ? envelopeValue.body : document.value;
-  const withPrefix = (finding: PathFinding): PathFinding => (prefix.length ? { ...finding, path: [...prefix, ...finding.path] } : finding);
+  const toDocument = (finding: PathFinding): PathFinding =>
+    envelopeValue && !finding.fromDocumentRoot ? { ...finding, path: ['body', ...finding.path] } : finding;
+  const takesBody = getOperation(operation).body !== 'none';
+  const value = takesBody ? (body ?? {}) : body;
 
-  if (getOperation(operation).body === 'none') {
-    if (isEmptyBody(body)) return [];
-    return [
-      withPrefix({
-        ruleId: 'operation/unexpected-body',
-        severity: 'warning',
-        message: `${operation} takes no body (spec ${getOperation(operation).specSection}: "No parameters"); what is sent is ignored`,
-        path: [],
-      }),
-    ];
+  const bodyFindings: PathFinding[] = [];
+  if (!takesBody && !isEmptyBody(body)) {
+    bodyFindings.push({
+      ruleId: 'operation/unexpected-body',
+      severity: 'warning',
+      message: `${operation} takes no body (spec ${getOperation(operation).specSection}: "No parameters"); what is sent is ignored`,
+      path: [],
+    });
   }
-
-  const value = body ?? {};
-  const schemaFindings = hasBodySchema(operation) ? validateBody(operation, value) : [];
+  if (hasBodySchema(operation)) bodyFindings.push(...validateBody(operation, value));
   const ruleFindings = runRules({
     operation,
     body: value,
     clusterKind: operation === 'edit-cluster' ? clusterKind(value) : 'unknown',
     pathParameters,
-    headers: envelopeValue?.headers ?? {},
+    headers: isObject(envelopeValue?.headers) ? envelopeValue.headers : {},
     settings,
   });
-  return [...schemaFindings, ...withoutSchemaDuplicates(ruleFindings, schemaFindings)].map(withPrefix);
+  return [...explained(bodyFindings, ruleFindings), ...withoutSchemaDuplicates(ruleFindings, bodyFindings)].map(toDocument);
+}
+
+/**
+ * A rule that names what an unknown member really is (a vendor spelling, a v1.2 wrapper, a flat
+ * account body) explains the schema's "unknown member" at the same key, which then goes.
+ */
+function explained(schemaFindings: PathFinding[], ruleFindings: PathFinding[]): PathFinding[] {
+  const keys = new Set(ruleFindings.filter((f) => f.target === 'key').map((f) => toPointer(f.path)));
+  return schemaFindings.filter((f) => f.ruleId !== 'schema/unknown-member' || !keys.has(toPointer(f.path)));
 }
 
 /** A rule does not repeat what the schema already said about the same value (or anything inside it). */
 function withoutSchemaDuplicates(ruleFindings: PathFinding[], schemaFindings: PathFinding[]): PathFinding[] {
-  const judged = schemaFindings.filter((f) => f.ruleId !== 'schema/unknown-member' && f.ruleId !== 'schema/required').map((f) => toPointer(f.path));
+  const judged = schemaFindings.filter((f) => f.ruleId.startsWith('schema/') && f.ruleId !== 'schema/unknown-member' && f.ruleId !== 'schema/required').map((f) => toPointer(f.path));
   if (judged.length === 0) return ruleFindings;
   return ruleFindings.filter((finding) => {
     const pointer = toPointer(finding.path);

@@ -40,6 +40,7 @@ export function runRules(input: RunRulesInput): PathFinding[] {
             message: renderMessage(rule.messages[report.messageId], report.data),
             path: report.path,
             target: report.target,
+            fromDocumentRoot: report.fromDocumentRoot,
             fix: report.fix,
             suggestions: report.suggestions,
             messageId: report.messageId,

@@ -1,0 +1,188 @@
+import { defineRule } from '../../src/engine/define-rule.js';
+import { isObject } from '../../src/engine/rule-helpers.js';
+import { fieldName } from '../../src/parse/pointer.js';
+import { isCredentialKey } from '../../src/schema/secrets.js';
+import { isPlaceholder } from '../../src/schema/values.js';
+
+const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+
+/** Values that stand for a credential without being one. */
+const NOT_A_CREDENTIAL = [
+  /^\s*$/, // blank (spec 2.6: secrets "may be blank")
+  /^<[^<>]+>$/, // a docs placeholder: <your_secret_key>, <AUTH_TOKEN>
+  /^\$[A-Za-z_][A-Za-z0-9_]*$/, // a shell variable: $COMPUTE_SECRET_KEY
+  /^(?:\*+|x{3,}|X{3,})$/, // a mask: ****, xxxx
+  /\*{4,}/, // partly masked (spec 2.6: "partly masked")
+];
+
+function isLiteral(value: unknown): value is string {
+  return typeof value === 'string' && !isPlaceholder(value) && !NOT_A_CREDENTIAL.some((pattern) => pattern.test(value));
+}
+
+export default defineRule({
+  id: 'security/plaintext-secret',
+  appliesTo: '*',
+  severity: 'warning',
+  docs: {
+    summary: 'A credential (access or secret key, token, Fernet key, private key, X-AUTH-TOKEN header) is written literally in the file.',
+    rationale:
+      'Spec 5: "Credentials inside payloads (compute and storage keys) are hidden from non-admin users", and "Every request carries the header `X-AUTH-TOKEN` holding an API token"; spec 2.6 calls the Airflow `fernet_key` a "string secret" and 4.11 lists the monitor tokens. A credential committed to a configuration repository is readable by everyone who can read the repository, for as long as its history exists. Blank values, `${VAR}` / `${env:VAR}` placeholders, `$VAR`, `<your_key>` placeholders and `****` / `xxxx` masks are not credentials and are not reported.',
+    fix: 'Replace the value with a placeholder such as ${COMPUTE_SECRET_KEY} and let the deploy step fill it in from a secret store; rotate any credential that was committed.',
+  },
+  messages: {
+    literalCredential: '{{field}} holds a literal credential; use a placeholder such as {{placeholder}} and inject it at deploy time',
+    privateKey: '{{field}} holds a private key; take it out of the file, or use a placeholder such as {{placeholder}} and inject it at deploy time',
+  },
+  defaultOptions: {},
+  check({ body, headers, report }) {
+    const visit = (value: unknown, path: Array<string | number>): void => {
+      const key = path[path.length - 1];
+      if (typeof key === 'string' && isCredentialKey(key) && isLiteral(value)) {
+        report({ messageId: 'literalCredential', path, data: { field: fieldName(path), placeholder: `\${${key.toUpperCase()}}` } });
+      } else if (typeof value === 'string' && PRIVATE_KEY.test(value)) {
+        report({ messageId: 'privateKey', path, data: { field: fieldName(path), placeholder: '${PRIVATE_KEY}' } });
+      } else if (Array.isArray(value)) {
+        value.forEach((item, index) => visit(item, [...path, index]));
+      } else if (isObject(value)) {
+        for (const [member, child] of Object.entries(value)) visit(child, [...path, member]);
+      }
+    };
+    visit(body, []);
+
+    for (const [name, value] of Object.entries(headers)) {
+      if (name.toLowerCase() === 'x-auth-token' && isLiteral(value)) {
+        report({ messageId: 'literalCredential', path: ['headers', name], fromDocumentRoot: true, data: { field: `header ${name}`, placeholder: '${AUTH_TOKEN}' } });
+      }
+    }
+  },
+  cases: {
+    valid: [
+      {
+        name: 'placeholders for the cluster credentials',
+        yaml: 'vm_settings:\n  compute_access_key: ${COMPUTE_ACCESS_KEY}\n  compute_secret_key: ${env:COMPUTE_SECRET_KEY}\n',
+      },
+      {
+        name: 'placeholders, a shell variable and a docs placeholder in an account edit',
+        operation: 'edit-account',
+        yaml: [
+          'account:',
+          '  compute_type: CUSTOMER_MANAGED',
+          '  compute_access_key: ${COMPUTE_ACCESS_KEY}',
+          '  compute_secret_key: $COMPUTE_SECRET_KEY',
+          '  storage_access_key: <your_storage_access_key>',
+          '  storage_secret_key: ${STORAGE_SECRET_KEY}',
+          '  defloc: s3://example-bucket/defloc',
+          '',
+        ].join('\n'),
+      },
+      {
+        name: 'blank, masked and unset values',
+        yaml: [
+          'vm_settings:',
+          '  compute_access_key: "****"',
+          '  compute_secret_key: xxxx',
+          'monitor_settings:',
+          '  monitor_api_token: ""',
+          '  monitor_app_token: null',
+          '',
+        ].join('\n'),
+      },
+      {
+        name: 'a partly masked Fernet key',
+        yaml: 'engine_config:\n  type: airflow\n  fernet_key: "ab12********"\n',
+      },
+      {
+        name: 'a public SSH key is not a secret',
+        yaml: 'security_settings:\n  ssh_public_key: ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7 ops@example.com\n',
+      },
+      {
+        name: 'no credentials in a clone',
+        operation: 'clone-cluster',
+        yaml: 'cluster_info:\n  label: [etl-clone]\n  cluster_name: etl-clone\n',
+      },
+    ],
+    invalid: [
+      {
+        name: 'literal compute keys in vm_settings',
+        example: true,
+        yaml: 'vm_settings:\n  compute_access_key: AKIAEXAMPLE7QWERTY\n  compute_secret_key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n',
+        findings: [
+          { messageId: 'literalCredential', line: 2, column: 23, data: { field: 'vm_settings.compute_access_key', placeholder: '${COMPUTE_ACCESS_KEY}' } },
+          { messageId: 'literalCredential', line: 3, column: 23, data: { field: 'vm_settings.compute_secret_key', placeholder: '${COMPUTE_SECRET_KEY}' } },
+        ],
+      },
+      {
+        name: 'literal storage key and secret in a create-account body',
+        operation: 'create-account',
+        yaml: [
+          'account:',
+          '  name: analytics',
+          '  acc_key: ${STORAGE_ACCESS_KEY}',
+          '  secret: dummy-but-literal',
+          '  compute_access_key: aki',
+          '  compute_secret_key: ${COMPUTE_SECRET_KEY}',
+          '',
+        ].join('\n'),
+        findings: [
+          { messageId: 'literalCredential', line: 4, column: 11, data: { field: 'account.secret', placeholder: '${SECRET}' } },
+          { messageId: 'literalCredential', line: 5, column: 23, data: { field: 'account.compute_access_key', placeholder: '${COMPUTE_ACCESS_KEY}' } },
+        ],
+      },
+      {
+        name: 'literal storage secret in an account edit',
+        operation: 'edit-account',
+        yaml: [
+          'account:',
+          '  storage_access_key: ${STORAGE_ACCESS_KEY}',
+          '  storage_secret_key: "s3cr3t/Value+123"',
+          '  defloc: s3://example-bucket/defloc',
+          '',
+        ].join('\n'),
+        findings: [{ messageId: 'literalCredential', line: 3, column: 23, data: { field: 'account.storage_secret_key', placeholder: '${STORAGE_SECRET_KEY}' } }],
+      },
+      {
+        name: 'monitor tokens and the Fernet key',
+        yaml: [
+          'monitor_settings:',
+          '  monitor_api_token: 0123456789abcdef0123456789abcdef',
+          '  monitor_app_token: ${MONITOR_APP_TOKEN}',
+          'engine_config:',
+          '  type: airflow',
+          '  fernet_key: ZmDfcTF7_60GrrY167zsiPd67pEvs0aGOv2oasOM1Pg=',
+          '',
+        ].join('\n'),
+        findings: [
+          { messageId: 'literalCredential', line: 2, column: 22, data: { field: 'monitor_settings.monitor_api_token', placeholder: '${MONITOR_API_TOKEN}' } },
+          { messageId: 'literalCredential', line: 6, column: 15, data: { field: 'engine_config.fernet_key', placeholder: '${FERNET_KEY}' } },
+        ],
+      },
+      {
+        name: 'a credential under a vendor spelling or the v1.2 envelope is still a credential',
+        yaml: 'datadog_settings:\n  datadog_api_token: 0123456789abcdef\ncluster:\n  vm_settings:\n    compute_secret_key: wJalrXUtnFEMI\n',
+        findings: [
+          { messageId: 'literalCredential', line: 2, column: 22 },
+          { messageId: 'literalCredential', line: 5, column: 25 },
+        ],
+      },
+      {
+        name: 'a private key pasted where the public key goes',
+        yaml: [
+          'security_settings:',
+          '  ssh_public_key: |',
+          '    -----BEGIN OPENSSH PRIVATE KEY-----',
+          '    b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW',
+          '    -----END OPENSSH PRIVATE KEY-----',
+          '',
+        ].join('\n'),
+        findings: [{ messageId: 'privateKey', line: 2, column: 19, data: { field: 'security_settings.ssh_public_key', placeholder: '${PRIVATE_KEY}' } }],
+      },
+      {
+        name: 'a private key inside a bootstrap script',
+        operation: 'set-bootstrap',
+        yaml: 'script: "echo \'-----BEGIN RSA PRIVATE KEY-----\' > /tmp/key"\nis_user_bootstrap: true\n',
+        findings: [{ messageId: 'privateKey', line: 1, column: 9, data: { field: 'script', placeholder: '${PRIVATE_KEY}' } }],
+      },
+    ],
+  },
+});
+
