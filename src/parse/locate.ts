@@ -9,8 +9,7 @@ export type LocateTarget = 'key' | 'value';
  * The one place where a data path becomes a source range.
  *
  * `key` points at the member's key (unknown, misspelt or duplicate members); `value` at its value,
- * except where the value is a block collection spanning many lines, where the key names the field
- * better. A path that runs past what the document holds (a missing member) stops at the deepest
+ * except where the value is a block collection, where the key names the field better. A path that runs past what the document holds (a missing member) stops at the deepest
  * node that exists, so "required" findings land on the parent. Aliases and `<<` merge keys are
  * followed, so a finding points at the text the user wrote, where the anchor was defined.
  */
@@ -27,7 +26,7 @@ export interface LocateSource {
 export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): [number, number] {
   const { node, pair } = walkPath(doc, path);
   const keyNode = pair?.key as Node | undefined;
-  if (pair && keyNode?.range && (target === 'key' || spansLines(text, node) || !hasRange(node))) {
+  if (pair && keyNode?.range && (target === 'key' || isBlockCollection(node) || !hasRange(node))) {
     return [keyNode.range[0], keyNode.range[1]];
   }
   if (hasRange(node)) {
@@ -96,9 +95,8 @@ function hasRange(node: unknown): node is Node & { range: [number, number, numbe
   return (isScalar(node) || isCollection(node)) && Array.isArray(node.range);
 }
 
-function spansLines(text: string, node: unknown): boolean {
-  if (!isCollection(node) || !node.range) return false;
-  return text.slice(node.range[0], node.range[1]).trimEnd().includes('\n');
+function isBlockCollection(node: unknown): boolean {
+  return isCollection(node) && !node.flow;
 }
 
 /** A multi-line value is marked on its first line only: a code frame of forty lines helps no one. */
