@@ -8,32 +8,58 @@ import accountIdleTimeoutInSecsFeature from './account/idle-timeout-in-secs-feat
 import notificationEmailList from './account/notification-email-list.js';
 import storageKeyNames from './account/storage-key-names.js';
 import storageSettingsTogether from './account/storage-settings-together.js';
+import deleteIds from './allowlist/delete-ids.js';
 import ipCidrAllAddresses from './allowlist/ip-cidr-all-addresses.js';
 import ipCidrHostBits from './allowlist/ip-cidr-host-bits.js';
 import ipCidrSpecialRange from './allowlist/ip-cidr-special-range.js';
 import ipCidrSyntax from './allowlist/ip-cidr-syntax.js';
 import vendorSpelling from './body/vendor-spelling.js';
 import viewBootstrapBody from './bootstrap/view-body.js';
+import cloneClusterIdPath from './clone/cluster-id-path.js';
 import cloneMaxNodesBelowMin from './clone/max-nodes-below-min.js';
+import airflowOnlySettings from './cluster/airflow-only-settings.js';
+import availabilityZoneInVpc from './cluster/availability-zone-in-vpc.js';
+import bastionWithoutSubnet from './cluster/bastion-without-subnet.js';
 import blkSettingsWithoutVolumes from './cluster/blk-settings-without-volumes.js';
 import blkUpscalingKind from './cluster/blk-upscaling-kind.js';
 import blkUpscalingMaxCount from './cluster/blk-upscaling-max-count.js';
 import blkUpscalingRateDisabled from './cluster/blk-upscaling-rate-disabled.js';
 import blkVolumeSizeRange from './cluster/blk-volume-size-range.js';
+import computeCredsWithRole from './cluster/compute-creds-with-role.js';
+import conflictingKind from './cluster/conflicting-kind.js';
 import cooldownNeedsAggressiveDownscaling from './cluster/cooldown-needs-aggressive-downscaling.js';
 import customVmTagCharacters from './cluster/custom-vm-tag-characters.js';
 import customVmTagReserved from './cluster/custom-vm-tag-reserved.js';
+import dedicatedTenancyNeedsVpc from './cluster/dedicated-tenancy-needs-vpc.js';
+import deprecatedSparkVersion from './cluster/deprecated-spark-version.js';
+import editEffect from './cluster/edit-effect.js';
+import fairschedulerXml from './cluster/fairscheduler-xml.js';
 import fallbackNeedsSpotWorkers from './cluster/fallback-needs-spot-workers.js';
+import fernetKeyFormat from './cluster/fernet-key-format.js';
 import heterogeneousConfigKind from './cluster/heterogeneous-config-kind.js';
 import heterogeneousDuplicateType from './cluster/heterogeneous-duplicate-type.js';
 import heterogeneousFirstType from './cluster/heterogeneous-first-type.js';
 import heterogeneousFirstWeight from './cluster/heterogeneous-first-weight.js';
+import hiveSettingsHadoop2Only from './cluster/hive-settings-hadoop2-only.js';
 import idleTimeoutInSecsFeature from './cluster/idle-timeout-in-secs-feature.js';
 import idleTimeoutZero from './cluster/idle-timeout-zero.js';
 import masterCompositionConflict from './cluster/master-composition-conflict.js';
+import masterElasticIpFormat from './cluster/master-elastic-ip-format.js';
 import maxNodesBelowInitial from './cluster/max-nodes-below-initial.js';
+import monitorEnablesGanglia from './cluster/monitor-enables-ganglia.js';
+import monitorOnAirflow from './cluster/monitor-on-airflow.js';
+import overrideLineFormat from './cluster/override-line-format.js';
+import persistentSecurityGroupId from './cluster/persistent-security-group-id.js';
 import spotCooldownUnusedByPresto from './cluster/spot-cooldown-unused-by-presto.js';
 import spotInstanceSettingsWithoutSpot from './cluster/spot-instance-settings-without-spot.js';
+import sshPublicKeyBlob from './cluster/ssh-public-key-blob.js';
+import sshPublicKeyDss from './cluster/ssh-public-key-dss.js';
+import sshPublicKeyFormat from './cluster/ssh-public-key-format.js';
+import subnetIdFormat from './cluster/subnet-id-format.js';
+import v12Envelope from './cluster/v12-envelope.js';
+import versionKindMismatch from './cluster/version-kind-mismatch.js';
+import versionRequired from './cluster/version-required.js';
+import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import plaintextSecret from './security/plaintext-secret.js';
 
 /** Every cross-field rule, in alphabetical order of id. */
@@ -47,31 +73,57 @@ export const RULES: readonly Rule[] = [
   notificationEmailList,
   storageKeyNames,
   storageSettingsTogether,
+  deleteIds,
   ipCidrAllAddresses,
   ipCidrHostBits,
   ipCidrSpecialRange,
   ipCidrSyntax,
   vendorSpelling,
   viewBootstrapBody,
+  cloneClusterIdPath,
   cloneMaxNodesBelowMin,
+  airflowOnlySettings,
+  availabilityZoneInVpc,
+  bastionWithoutSubnet,
   blkSettingsWithoutVolumes,
   blkUpscalingKind,
   blkUpscalingMaxCount,
   blkUpscalingRateDisabled,
   blkVolumeSizeRange,
+  computeCredsWithRole,
+  conflictingKind,
   cooldownNeedsAggressiveDownscaling,
   customVmTagCharacters,
   customVmTagReserved,
+  dedicatedTenancyNeedsVpc,
+  deprecatedSparkVersion,
+  editEffect,
+  fairschedulerXml,
   fallbackNeedsSpotWorkers,
+  fernetKeyFormat,
   heterogeneousConfigKind,
   heterogeneousDuplicateType,
   heterogeneousFirstType,
   heterogeneousFirstWeight,
+  hiveSettingsHadoop2Only,
   idleTimeoutInSecsFeature,
   idleTimeoutZero,
   masterCompositionConflict,
+  masterElasticIpFormat,
   maxNodesBelowInitial,
+  monitorEnablesGanglia,
+  monitorOnAirflow,
+  overrideLineFormat,
+  persistentSecurityGroupId,
   spotCooldownUnusedByPresto,
   spotInstanceSettingsWithoutSpot,
+  sshPublicKeyBlob,
+  sshPublicKeyDss,
+  sshPublicKeyFormat,
+  subnetIdFormat,
+  v12Envelope,
+  versionKindMismatch,
+  versionRequired,
+  zeppelinModeSparkOnly,
   plaintextSecret,
 ];

@@ -1,5 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
-import { ALL_RULES } from './engine/registry.js';
+import { relative, resolve, sep } from 'node:path';
+import { ConfigError, DEFAULT_LIMITS } from './config/config.js';
+import { ALL_RULES, findRule } from './engine/registry.js';
+import type { RuleSettings } from './engine/run-rules.js';
+import { ConfigResolver } from './node/config-file.js';
+import type { RuleLevel } from './types.js';
 import { FORMATTERS } from './formatters/index.js';
 import { summarize, type FileResult } from './formatters/types.js';
 import { UsageError } from './node/files.js';
@@ -25,7 +30,12 @@ export interface CliIo {
 interface LintCommandOptions {
   operation?: string;
   format: string;
-  config: boolean;
+  /** A path with `--config`, false with `--no-config`, true otherwise. */
+  config: string | boolean;
+  printConfig?: string;
+  inlineConfig: boolean;
+  reportUnusedDisableDirectives?: string | true;
+  rule: string[];
   color?: boolean;
   maxWarnings?: string;
   quiet?: boolean;
@@ -40,7 +50,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .argument('[paths...]', 'files, and directories searched for *.yaml, *.yml, *.json', ['.'])
     .addOption(new Option('--operation <id>', 'lint every file as the body of this operation (see `dplint operations`)'))
     .addOption(new Option('-f, --format <name>', `output format: ${Object.keys(FORMATTERS).join(', ')}`).default('stylish'))
-    .option('--no-config', 'ignore dplint.config.yaml / .dplint.yaml')
+    .option('-c, --config <file>', 'use this config file instead of the dplint.config.yaml / .dplint.yaml found from here upwards')
+    .option('--no-config', 'use no config file')
+    .option('--print-config <file>', 'print the settings that apply to a file, as JSON, and exit')
+    .option('--rule <id: level>', 'set a rule\'s level, e.g. --rule "schema/unknown-member: error" (repeatable)', collect, [])
+    .option('--no-inline-config', 'ignore # dplint-disable directives in files')
+    .option('--report-unused-disable-directives [level]', 'report directives that silence nothing (level: error, warning or info; default warning)')
     .option('--color', 'colour the output (default: when stdout is a terminal and NO_COLOR is unset)')
     .option('--no-color', 'never colour the output')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
@@ -80,7 +95,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr(`dplint: ${error.message.replace(/^error: /, '')}\n`);
       return EXIT_FAILURE;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       io.stderr(`dplint: ${error.message}\n`);
       return EXIT_FAILURE;
     }
@@ -90,7 +105,55 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parseRuleOptions(specs: readonly string[]): RuleSettings {
+  const settings: Record<string, RuleLevel> = {};
+  for (const spec of specs) {
+    const match = /^\s*([\w./-]+)\s*:\s*(off|info|warning|error)\s*$/.exec(spec);
+    if (!match) throw new UsageError(`--rule takes "<rule-id>: <off|info|warning|error>"; got ${JSON.stringify(spec)}`);
+    if (!findRule(match[1]) && !match[1].startsWith('policy/')) throw new UsageError(`--rule names "${match[1]}", which is not a rule; \`dplint rules\` lists them`);
+    settings[match[1]] = match[2] as RuleLevel;
+  }
+  return settings;
+}
+
+function unusedDirectivesLevel(option: string | true | undefined): RuleLevel | undefined {
+  if (option === undefined) return undefined;
+  if (option === true) return 'warning';
+  if (option === 'error' || option === 'warning' || option === 'info' || option === 'off') return option;
+  throw new UsageError(`--report-unused-disable-directives takes error, warning, info or off; got "${option}"`);
+}
+
+function printConfig(file: string, options: LintCommandOptions, io: CliIo): number {
+  const absolute = resolve(io.cwd, file);
+  const location = options.config === false ? undefined : new ConfigResolver(io.cwd, typeof options.config === 'string' ? options.config : undefined).forFile(absolute);
+  const relativePath = location ? relative(location.directory, absolute).split(sep).join('/') : file;
+  const settings = location?.config.settingsFor(relativePath);
+  const output = {
+    file,
+    configFile: location?.config.source ?? null,
+    ignored: location?.config.isIgnored(relativePath) ?? false,
+    extends: location?.config.config.extends ?? 'recommended',
+    operation: settings?.operation ?? null,
+    rules: Object.fromEntries(ALL_RULES.map((rule) => [rule.id, levelOf(settings?.rules[rule.id]) ?? rule.severity])),
+    ruleOptions: Object.fromEntries(Object.entries(settings?.rules ?? {}).filter(([, s]) => Array.isArray(s) && s[1]).map(([id, s]) => [id, (s as [RuleLevel, object])[1]])),
+    policies: (settings?.policies ?? []).map((policy) => ({ id: policy.ruleId, severity: policy.severity, operations: policy.operations, message: policy.message })),
+    reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives) ?? settings?.reportUnusedDisableDirectives ?? 'off',
+    limits: settings?.limits ?? DEFAULT_LIMITS,
+  };
+  io.stdout(JSON.stringify(output, null, 2) + '\n');
+  return EXIT_OK;
+}
+
+function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
+  return Array.isArray(setting) ? setting[0] : setting;
+}
+
 function lintCommand(paths: string[], options: LintCommandOptions, io: CliIo): number {
+  if (options.printConfig !== undefined) return printConfig(options.printConfig, options, io);
   const formatter = FORMATTERS[options.format];
   if (!formatter) throw new UsageError(`unknown format "${options.format}"; expected one of ${Object.keys(FORMATTERS).join(', ')}`);
   let operation: OperationId | undefined;
@@ -101,8 +164,14 @@ function lintCommand(paths: string[], options: LintCommandOptions, io: CliIo): n
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
 
-  let results: FileResult[] = lintFiles(paths, { cwd: io.cwd, operation });
-  if (results.length === 0) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
+  let results: FileResult[] = lintFiles(paths, {
+    cwd: io.cwd,
+    operation,
+    config: options.config === false ? false : typeof options.config === 'string' ? options.config : undefined,
+    rules: parseRuleOptions(options.rule),
+    inlineConfig: options.inlineConfig,
+    reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives),
+  });
   if (options.quiet) results = results.map((result) => ({ ...result, findings: result.findings.filter((f) => f.severity === 'error') }));
 
   const color = options.color ?? (io.isTTY && io.env.NO_COLOR === undefined);

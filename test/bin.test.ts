@@ -9,17 +9,17 @@ test('the built dplint bin lints the sample repository as a child process', () =
   expect(result.stderr).toBe('');
   expect(result.status).toBe(1);
   const output = JSON.parse(result.stdout);
-  expect(output.summary.files).toBe(10);
+  expect(output.summary.files).toBe(11);
   expect(output.results.find((r: { file: string }) => r.file === 'fixtures/config-repo/clusters/presto-adhoc.yaml').findings[0]).toEqual({
     ruleId: 'yaml/unquoted-string',
     severity: 'error',
     message: 'presto_version must be a string; YAML reads the unquoted 0.180 as the number 0.18: quote it as "0.180"',
     path: '/presto_version',
-    line: 4,
+    line: 3,
     column: 17,
-    endLine: 4,
+    endLine: 3,
     endColumn: 22,
-    fix: { range: [95, 100], text: '"0.180"' },
+    fix: { range: [62, 67], text: '"0.180"' },
   });
 });
 

@@ -21,10 +21,10 @@ describe('dplint [paths]', () => {
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(stdout).toContain(
-      '  fixtures/config-repo/clusters/presto-adhoc.yaml:4:17  error    presto_version must be a string; YAML reads the unquoted 0.180 as the number 0.18: quote it as "0.180"  yaml/unquoted-string\n',
+      '  fixtures/config-repo/clusters/presto-adhoc.yaml:3:17  error    presto_version must be a string; YAML reads the unquoted 0.180 as the number 0.18: quote it as "0.180"  yaml/unquoted-string\n',
     );
     expect(stdout).toContain(
-      '  fixtures/config-repo/clusters/spark-ml.yaml:12:15  error    node_configuration.spot_block_settings.duration must be a multiple of 60 between 60 and 360 minutes; got 90  schema/range\n',
+      '  fixtures/config-repo/clusters/spark-ml.yaml:11:15  error    node_configuration.spot_block_settings.duration must be a multiple of 60 between 60 and 360 minutes; got 90  schema/range\n',
     );
     expect(stdout).not.toContain('etl-hadoop2.yaml');
   });
@@ -59,7 +59,7 @@ describe('dplint [paths]', () => {
   });
 
   test('a clean file: exit 0 and a summary line', async () => {
-    const dir = tempDir({ 'ip.yaml': '# dplint: operation=add-whitelist-ip\nip_cidr: 203.0.113.7\n' });
+    const dir = tempDir({ 'ip.yaml': '# dplint: operation=add-whitelist-ip\nip_cidr: 81.2.69.143\n' });
     const result = await runCli(['ip.yaml'], { cwd: dir });
     expect(result).toEqual({ code: 0, stdout: '✔ 1 file checked, no problems\n', stderr: '' });
   });
@@ -105,8 +105,8 @@ describe('dplint [paths]', () => {
 
   test('directories are searched for .yaml, .yml and .json, sorted, skipping node_modules', async () => {
     const dir = tempDir({
-      'b.yml': 'ip_cidr: 203.0.113.7\n',
-      'a/c.json': '{"ip_cidr": "203.0.113.8"}',
+      'b.yml': 'ip_cidr: 81.2.69.143\n',
+      'a/c.json': '{"ip_cidr": "81.2.69.144"}',
       'notes.txt': 'x',
       'node_modules/x.yaml': 'a: [',
     });

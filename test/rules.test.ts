@@ -10,9 +10,18 @@ function operationOf(rule: Rule, testCase: RuleCase): OperationId {
   return operation;
 }
 
+/** A case written as a request envelope (method, path, body) is linted as the envelope says, so rules see its path parameters. */
+function isEnvelopeCase(testCase: RuleCase): boolean {
+  return /^method:/m.test(testCase.yaml) && /^path:/m.test(testCase.yaml);
+}
+
 function lintCase(rule: Rule, testCase: RuleCase) {
   const settings = testCase.options ? { [rule.id]: [rule.severity, testCase.options] as [typeof rule.severity, Record<string, unknown>] } : {};
-  return lintTextDetailed(testCase.yaml, { operation: operationOf(rule, testCase), rules: settings }).findings;
+  if (!isEnvelopeCase(testCase)) return lintTextDetailed(testCase.yaml, { operation: operationOf(rule, testCase), rules: settings }).findings;
+  const result = lintTextDetailed(testCase.yaml, { rules: settings });
+  expect(result.operationSource, `"${testCase.name}" is read as a request envelope`).toBe('envelope');
+  expect(rule.appliesTo === '*' || rule.appliesTo.includes(String(result.operation)), `"${testCase.name}" addresses an operation the rule applies to`).toBe(true);
+  return result.findings;
 }
 
 describe.each(RULES.map((rule) => [rule.id, rule] as const))('%s', (_, rule) => {

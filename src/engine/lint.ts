@@ -8,6 +8,9 @@ import type { Finding, OperationSource, PathFinding, RuleLevel } from '../types.
 import { clusterKind } from './cluster-kind.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
+import { applyDirectives, parseDirectives } from '../config/directives.js';
+import { runPolicies, type CompiledPolicy } from '../config/policies.js';
+import { findRule } from './registry.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
 import { runRules, type RuleSettings } from './run-rules.js';
@@ -25,6 +28,12 @@ export interface LintOptions {
   rules?: RuleSettings;
   /** Most alias expansions one document may cause. */
   maxAliasCount?: number;
+  /** Organisation policies from the config file. */
+  policies?: readonly CompiledPolicy[];
+  /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
+  inlineConfig?: boolean;
+  /** Level of findings for directives that silence nothing; default `off`. */
+  reportUnusedDisableDirectives?: RuleLevel;
 }
 
 export interface LintResult {
@@ -88,12 +97,21 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
     for (const document of file.documents) {
       if (!document.usable) continue;
       const envelope = resolved.source === 'envelope';
-      const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options.rules ?? {});
+      const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options);
       findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
     }
   }
 
-  return { operation, operationSource: resolved.source, findings: sortFindings(applyLevels(findings, options.rules ?? {})) };
+  let final = applyLevels(findings, options.rules ?? {});
+  if (options.inlineConfig !== false) {
+    const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
+    final = applyDirectives(final, parseDirectives(file.comments), {
+      reportUnused: options.reportUnusedDisableDirectives ?? 'off',
+      isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
+      text: file.text,
+    });
+  }
+  return { operation, operationSource: resolved.source, findings: sortFindings(final) };
 }
 
 function lintDocument(
@@ -101,7 +119,7 @@ function lintDocument(
   operation: OperationId,
   envelope: boolean,
   pathParameters: Record<string, string>,
-  settings: RuleSettings,
+  options: LintOptions,
 ): PathFinding[] {
   const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
   const body = envelopeValue ? envelopeValue.body : document.value;
@@ -126,8 +144,9 @@ function lintDocument(
     clusterKind: operation === 'edit-cluster' ? clusterKind(value) : 'unknown',
     pathParameters,
     headers: isObject(envelopeValue?.headers) ? envelopeValue.headers : {},
-    settings,
+    settings: options.rules ?? {},
   });
+  if (options.policies?.length) ruleFindings.push(...runPolicies(options.policies, operation, value));
   return [...explained(bodyFindings, ruleFindings), ...withoutSchemaDuplicates(ruleFindings, bodyFindings)].map(toDocument);
 }
 

@@ -1,8 +1,32 @@
+import { compact } from './compact.js';
+import { github } from './github.js';
 import { json } from './json.js';
+import { junit } from './junit.js';
+import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 import type { Formatter } from './types.js';
 
-/** Output formats by name, for `--format`. */
-export const FORMATTERS: Readonly<Record<string, Formatter>> = { stylish, json };
+/** Output formats by name, for `--format`. `github-actions` is Spectral's name for `github` (yamllint's, conftest's). */
+export const FORMATTERS: Readonly<Record<string, Formatter>> = {
+  stylish,
+  compact,
+  json,
+  sarif,
+  junit,
+  github,
+  'github-actions': github,
+};
+
+/** Every name `--format` takes with a one-line description, for `--list-formats`; same keys and order as {@link FORMATTERS}. */
+export const FORMAT_NAMES: Readonly<Record<string, string>> = {
+  stylish: 'findings grouped by file with code frames and a summary (default)',
+  compact: 'one line per finding, file:line:col: severity message [rule-id], for problem matchers',
+  json: 'the stable JSON contract: results, findings and summary',
+  sarif: 'SARIF 2.1.0 for GitHub code scanning and other SARIF viewers',
+  junit: 'JUnit XML, one test suite per file, for CI test reports',
+  github: 'GitHub Actions annotations (errors first), then a summary line',
+  'github-actions': 'alias of github',
+};
+
 export type { FileResult, FormatOptions, Formatter, Summary } from './types.js';
 export { summarize } from './types.js';

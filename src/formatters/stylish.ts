@@ -1,23 +1,36 @@
+import type { Finding } from '../types.js';
+import { documentSuffix, maskedLines } from './source.js';
 import { summarize, type Formatter } from './types.js';
 
 const COLORS = { error: '\u001b[31m', warning: '\u001b[33m', info: '\u001b[36m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
 
+type Paint = (color: keyof typeof COLORS, text: string) => string;
+
 /**
  * The default output: findings grouped by file, each as `file:line:column  severity  message  rule-id`
- * (clickable in terminals and editors), then a summary line.
+ * (clickable in terminals and editors) followed, when the file's text is at hand, by a code frame,
+ * then a summary line.
+ *
+ * The code frame is hand-written rather than @babel/code-frame: that package highlights JavaScript
+ * (wrong for YAML), loads a tokenizer and a colour library on every start of a pre-commit hook, and
+ * the frame we need — three lines, a gutter and a `^` marker — is thirty lines of code.
  */
 export const stylish: Formatter = (results, options = {}) => {
-  const paint = (color: keyof typeof COLORS, text: string): string => (options.color ? `${COLORS[color]}${text}${COLORS.reset}` : text);
+  const paint: Paint = (color, text) => (options.color ? `${COLORS[color]}${text}${COLORS.reset}` : text);
+  const frames = options.codeFrames ?? true;
   const lines: string[] = [];
   for (const result of results) {
     if (result.findings.length === 0) continue;
+    // Masked as a whole: a block scalar under a credential key spans several lines.
+    const source = frames && result.source !== undefined ? maskedLines(result.source) : undefined;
     lines.push(paint('bold', result.file));
     for (const finding of result.findings) {
       const where = `${result.file}:${finding.line}:${finding.column}`;
-      const doc = finding.document === undefined ? '' : ` (document ${finding.document + 1})`;
-      lines.push(`  ${where}  ${paint(finding.severity, finding.severity.padEnd(7))}  ${finding.message}${doc}  ${paint('dim', finding.ruleId)}`);
+      lines.push(`  ${where}  ${paint(finding.severity, finding.severity.padEnd(7))}  ${finding.message}${documentSuffix(finding)}  ${paint('dim', finding.ruleId)}`);
+      const frame = source ? codeFrame(source, finding, paint) : [];
+      if (frame.length > 0) lines.push(...frame, '');
     }
-    lines.push('');
+    if (lines[lines.length - 1] !== '') lines.push('');
   }
   const summary = summarize(results);
   const total = summary.errors + summary.warnings + summary.infos;
@@ -31,6 +44,47 @@ export const stylish: Formatter = (results, options = {}) => {
   }
   return lines.join('\n') + '\n';
 };
+
+/**
+ * The finding's line with one line of context on each side, in Babel's code-frame layout:
+ *
+ * ```
+ *     2 | node_configuration:
+ *   > 3 |   max_nodes: 0
+ *       |              ^
+ * ```
+ *
+ * The marker covers `column`..`endColumn`; a span running onto later lines is marked to the end of
+ * its first line. `lines` are already masked.
+ */
+function codeFrame(lines: readonly string[], finding: Finding, paint: Paint): string[] {
+  const at = finding.line;
+  if (at < 1 || at > lines.length) return [];
+  // The empty "line" after a final newline is context nobody wrote; show it only when the finding is on it.
+  const written = lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+  const first = Math.max(1, at - 1);
+  const last = Math.max(at, Math.min(written, at + 1));
+  const width = String(last).length;
+  const severity = finding.severity;
+  const frame: string[] = [];
+  for (let number = first; number <= last; number++) {
+    const text = printable(lines[number - 1]);
+    const gutter = paint('dim', `${String(number).padStart(width)} |`);
+    frame.push(`  ${number === at ? paint(severity, '>') : ' '} ${gutter}${text === '' ? '' : ` ${text}`}`);
+    if (number !== at) continue;
+    const start = Math.max(1, finding.column);
+    const end = Math.min(finding.endLine > at ? text.length + 1 : finding.endColumn, text.length + 1);
+    const indent = text.slice(0, start - 1).replace(/[^\t]/g, ' ') + ' '.repeat(Math.max(0, start - 1 - text.length));
+    frame.push(`    ${paint('dim', `${' '.repeat(width)} |`)} ${indent}${paint(severity, '^'.repeat(Math.max(1, end - start)))}`);
+  }
+  return frame;
+}
+
+/** Control characters in a file must not reach the terminal as such; one replacement each keeps the marker aligned. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+}
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 || word === 'info' ? '' : 's'}`;

@@ -1,3 +1,4 @@
+import type { RuleInfo } from '../engine/registry.js';
 import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource } from '../types.js';
 
@@ -13,10 +14,14 @@ export interface FileResult {
 }
 
 export interface FormatOptions {
-  /** Colour the output (stylish only). */
+  /** Colour the output (stylish only); the CLI decides it from the terminal and `NO_COLOR`. */
   color?: boolean;
-  /** Working directory, for repository-relative paths (SARIF). */
+  /** Show the source around each finding (stylish only; `--no-code-frame` turns it off). Default true. */
+  codeFrames?: boolean;
+  /** Working directory, for repository-relative paths (SARIF, GitHub annotations); absolute, `/` or `\\` separated. */
   cwd?: string;
+  /** The rule catalogue SARIF describes; every rule dplint has when absent (tests pass a fixed one). */
+  rules?: readonly RuleInfo[];
 }
 
 export type Formatter = (results: readonly FileResult[], options?: FormatOptions) => string;

@@ -1,21 +1,41 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 
 export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
+/** dplint's own config files are settings, not request bodies: a folder walk skips them. */
+export const CONFIG_FILE_NAMES = ['dplint.config.yaml', 'dplint.config.yml', '.dplint.yaml', '.dplint.yml'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 /** A run-level failure: the CLI prints its message on one line and exits 2. */
 export class UsageError extends Error {}
 
+export interface CollectOptions {
+  cwd: string;
+  /** Whether a file or folder (absolute path) is excluded by the config file's `ignore`. */
+  isIgnored?: (absolutePath: string) => boolean;
+  /** Honour .gitignore files when walking folders (default true). */
+  gitignore?: boolean;
+}
+
+export interface Collected {
+  /** Paths in the form they were given in, `/`-separated, in a stable order. */
+  files: string[];
+  /** Whether every path given was a file (pre-commit passes files; an empty result is then no error). */
+  onlyFiles: boolean;
+}
+
 /**
- * The files to lint: each file named, and under each directory every `*.yaml`, `*.yml` and
- * `*.json` (skipping `node_modules` and `.git`), sorted so output does not depend on the file system.
- * Paths keep the form they were given in, with `/` separators.
+ * The files to lint: each file named, and under each folder every `*.yaml`, `*.yml` and `*.json`
+ * that neither .gitignore nor the config's `ignore` excludes (skipping `node_modules` and `.git`),
+ * sorted so the output does not depend on the file system. A named file is linted whatever its
+ * extension, unless the config ignores it.
  */
-export function collectFiles(paths: readonly string[], cwd: string): string[] {
+export function collectFiles(paths: readonly string[], options: CollectOptions): Collected {
   const files: string[] = [];
+  let onlyFiles = true;
   for (const given of paths) {
-    const absolute = resolve(cwd, given);
+    const absolute = resolve(options.cwd, given);
     let stats;
     try {
       stats = statSync(absolute);
@@ -23,42 +43,79 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
       throw new UsageError(`cannot read ${JSON.stringify(given)}: ${reason(error)}`);
     }
     if (stats.isDirectory()) {
+      onlyFiles = false;
       const found: string[] = [];
-      walk(absolute, found, new Set());
+      const rules = options.gitignore === false ? [] : gitignoresAbove(absolute);
+      walk(absolute, found, new Set(), rules, options.isIgnored ?? (() => false));
       files.push(...found.sort().map((file) => displayPath(given, relative(absolute, file))));
-    } else {
+    } else if (!options.isIgnored?.(absolute)) {
       files.push(given.split(sep).join('/'));
     }
   }
-  return [...new Set(files)];
+  return { files: [...new Set(files)], onlyFiles };
 }
 
-function walk(directory: string, out: string[], visited: Set<string>): void {
-  let real: string;
+interface GitignoreRules {
+  base: string;
+  rules: Ignore;
+}
+
+function walk(directory: string, out: string[], visited: Set<string>, gitignores: GitignoreRules[], isIgnored: (path: string) => boolean): void {
+  let identity: string;
   try {
-    real = statSync(directory).ino + ':' + statSync(directory).dev;
+    const stats = statSync(directory);
+    identity = `${stats.dev}:${stats.ino}`;
   } catch {
     return;
   }
-  if (visited.has(real)) return;
-  visited.add(real);
+  // A symbolic link back up the tree would otherwise be walked forever.
+  if (visited.has(identity)) return;
+  visited.add(identity);
   let entries;
   try {
     entries = readdirSync(directory, { withFileTypes: true });
   } catch {
     return;
   }
+  const own = gitignores.length || existsSync(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory)] : gitignores;
   for (const entry of entries) {
     const path = join(directory, entry.name);
-    if (entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(path))) {
-      if (!SKIPPED_DIRECTORIES.has(entry.name)) walk(path, out, visited);
-    } else if (LINTED_EXTENSIONS.test(entry.name)) {
-      out.push(path);
-    }
+    const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && isDirectoryPath(path));
+    if (isDirectory && SKIPPED_DIRECTORIES.has(entry.name)) continue;
+    if (isIgnored(path) || gitIgnored(own, path, isDirectory)) continue;
+    if (isDirectory) walk(path, out, visited, own, isIgnored);
+    else if (LINTED_EXTENSIONS.test(entry.name) && !CONFIG_FILE_NAMES.includes(entry.name)) out.push(path);
   }
 }
 
-function isDirectory(path: string): boolean {
+function gitIgnored(gitignores: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
+  for (const { base, rules } of gitignores) {
+    const inside = relative(base, path).split(sep).join('/');
+    if (inside && !inside.startsWith('..') && rules.ignores(isDirectory ? `${inside}/` : inside)) return true;
+  }
+  return false;
+}
+
+function readGitignore(directory: string): GitignoreRules[] {
+  try {
+    return [{ base: directory, rules: ignore().add(readFileSync(join(directory, '.gitignore'), 'utf8')) }];
+  } catch {
+    return [];
+  }
+}
+
+/** The .gitignore files from the repository's root down to (not including) the folder walked. */
+function gitignoresAbove(directory: string): GitignoreRules[] {
+  const chain: string[] = [];
+  for (let dir = dirname(directory); ; dir = dirname(dir)) {
+    chain.unshift(dir);
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) break;
+  }
+  if (!existsSync(join(chain[0], '.git'))) return [];
+  return chain.flatMap(readGitignore);
+}
+
+function isDirectoryPath(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -75,9 +132,11 @@ function displayPath(given: string, inside: string): string {
 export type ReadResult = { text: string } | { error: string };
 
 /** Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are reported, not thrown. */
-export function readText(path: string): ReadResult {
+export function readText(path: string, maxFileSize = Infinity): ReadResult {
   let bytes: Buffer;
   try {
+    const size = statSync(path).size;
+    if (size > maxFileSize) return { error: `the file is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it` };
     bytes = readFileSync(path);
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
@@ -95,9 +154,10 @@ export function decodeText(bytes: Uint8Array): ReadResult {
   }
 }
 
-function reason(error: unknown): string {
+export function reason(error: unknown): string {
   const code = (error as { code?: string }).code;
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,32 +1,70 @@
-import { resolve } from 'node:path';
-import { lintText, type LintOptions } from '../engine/lint.js';
+import { relative, resolve, sep } from 'node:path';
+import type { LoadedConfig } from '../config/config.js';
+import { lintText } from '../engine/lint.js';
+import type { RuleSettings } from '../engine/run-rules.js';
 import type { FileResult } from '../formatters/types.js';
-import { collectFiles, readText } from './files.js';
+import type { OperationId } from '../operations.js';
+import type { RuleLevel } from '../types.js';
+import { ConfigResolver, type ConfigLocation } from './config-file.js';
+import { collectFiles, readText, UsageError } from './files.js';
+import { lintRepository } from '../engine/repository.js';
 
-export interface LintFilesOptions extends Omit<LintOptions, 'filename'> {
-  /** Directory the paths are relative to; defaults to the process's. */
+export interface LintFilesOptions {
+  /** Folder the paths are relative to; defaults to the process's. */
   cwd?: string;
+  /** Lint every file as this operation's body, whatever the file or config says. */
+  operation?: OperationId;
+  /** A config file to use, or `false` for none; by default the one found from `cwd` upwards. */
+  config?: string | false;
+  /** Rule settings on top of the config file's (the CLI's `--rule`). */
+  rules?: RuleSettings;
+  /** Honour inline `# dplint-disable…` directives (default true). */
+  inlineConfig?: boolean;
+  /** Report directives that silence nothing, at this level (default: the config's, else off). */
+  reportUnusedDisableDirectives?: RuleLevel;
 }
 
 /**
- * Lints files and directories (searched for `*.yaml`, `*.yml`, `*.json`). Throws `UsageError` for
- * a path that does not exist; a file that cannot be decoded or parsed is a finding.
+ * Lints files and folders (searched for `*.yaml`, `*.yml`, `*.json`) with the config file that
+ * applies, then runs the checks that look across files. Throws `UsageError` for a path that does
+ * not exist or folders without a file to lint, and `ConfigError` for a bad config file; a file that
+ * cannot be decoded or parsed is a finding.
  */
 export function lintFiles(paths: readonly string[], options: LintFilesOptions = {}): FileResult[] {
   const cwd = options.cwd ?? process.cwd();
-  return collectFiles(paths, cwd).map((file) => lintFile(file, resolve(cwd, file), options));
+  const configs = options.config === false ? undefined : new ConfigResolver(cwd, options.config);
+  const configured = (absolute: string): { config: LoadedConfig; path: string } | undefined => {
+    const location = configs?.forFile(absolute);
+    return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/') };
+  };
+  const isIgnored = (absolute: string): boolean => {
+    const found = configured(absolute);
+    return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
+  };
+  const { files, onlyFiles } = collectFiles(paths, { cwd, isIgnored });
+  if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
+  const results = files.map((file) => lintFile(file, resolve(cwd, file), options, configured(resolve(cwd, file))));
+  return lintRepository(results);
 }
 
-export function lintFile(file: string, absolute: string, options: LintFilesOptions = {}): FileResult {
-  const read = readText(absolute);
+function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: { config: LoadedConfig; path: string } | undefined): FileResult {
+  const settings = configured?.config.settingsFor(configured.path);
+  const read = readText(absolute, settings?.limits.maxFileSize);
   if ('error' in read) {
-    return {
-      file,
-      operation: undefined,
-      operationSource: 'none',
-      findings: [{ ruleId: 'parse/encoding', severity: 'error', message: read.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }],
-    };
+    const ruleId = read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding';
+    return { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message: read.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
   }
-  const result = lintText(read.text, { ...options, filename: file });
+  const result = lintText(read.text, {
+    filename: file,
+    operation: options.operation,
+    configOperation: settings?.operation,
+    rules: { ...settings?.rules, ...options.rules },
+    policies: settings?.policies,
+    maxAliasCount: settings?.limits.maxAliasCount,
+    inlineConfig: options.inlineConfig,
+    reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
+  });
   return { file, ...result, source: read.text };
 }
+
+export type { ConfigLocation };

@@ -20,9 +20,19 @@ export const ANNOTATION_KEYWORDS = [
   'errorMessage',
 ] as const;
 
-/** One Ajv set-up for body schemas, config schema and user policies, so all behave alike. */
-export function createAjv(): Ajv.default {
-  const ajv = new Ajv.default({ allErrors: true, strict: true, verbose: true, allowUnionTypes: false });
+/**
+ * One Ajv set-up for body schemas, the config schema and user policies, so all behave alike.
+ * Policies are written by users as fragments (`required: [cost-center]` without `type: object`),
+ * so for them strict mode does not insist on types; every other strict check stays on.
+ */
+export function createAjv(options: { forPolicies?: boolean } = {}): Ajv.default {
+  const ajv = new Ajv.default({
+    allErrors: true,
+    strict: true,
+    verbose: true,
+    allowUnionTypes: false,
+    ...(options.forPolicies ? { strictTypes: false, strictRequired: false } : {}),
+  });
   addFormats.default(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;

@@ -1,0 +1,72 @@
+import { defineRule } from '../../src/engine/define-rule.js';
+import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+
+/** The name each operation does not take, with the one it does. */
+const RENAMED = {
+  'create-account': { storage_access_key: 'acc_key', storage_secret_key: 'secret' },
+  'edit-account': { acc_key: 'storage_access_key', secret: 'storage_secret_key' },
+} as const;
+
+export default defineRule({
+  id: 'account/storage-key-names',
+  appliesTo: ['edit-account', 'create-account'],
+  severity: 'warning',
+  docs: {
+    summary: 'A storage credential is named as in the other account operation (storage_access_key in create, acc_key in edit).',
+    rationale:
+      'Spec 4.6 (create account, v1.2) names the storage credentials acc_key ("storage access key") and secret ("storage secret key"); spec 4.4 (edit account, v2) names them storage_access_key and storage_secret_key. Under the other name the credential is not a parameter of the operation, so it is not the one the service reads.',
+    fix: 'Rename the member as the message says.',
+  },
+  messages: {
+    otherOperationName: 'account.{{name}} is the {{other}} name of this storage credential; {{operation}} calls it {{expected}} (spec {{section}}): rename it to {{expected}}',
+  },
+  defaultOptions: {},
+  check({ body, operation, report }) {
+    const account = getIn(body, ['account']);
+    if (!isObject(account) || (operation !== 'create-account' && operation !== 'edit-account')) return;
+    const renamed: Readonly<Record<string, string>> = RENAMED[operation];
+    const create = operation === 'create-account';
+    for (const name of Object.keys(account)) {
+      if (!Object.hasOwn(renamed, name)) continue;
+      report({
+        messageId: 'otherOperationName',
+        path: ['account', name],
+        target: 'key',
+        data: { name, expected: renamed[name], operation, other: create ? 'edit-account' : 'create-account', section: create ? '4.6' : '4.4' },
+      });
+    }
+  },
+  cases: {
+    valid: [
+      {
+        name: 'create names',
+        operation: 'create-account',
+        yaml: 'account:\n  name: acme\n  acc_key: ${STORAGE_ACCESS_KEY}\n  secret: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
+      },
+      {
+        name: 'edit names',
+        yaml: 'account:\n  storage_access_key: ${STORAGE_ACCESS_KEY}\n  storage_secret_key: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
+      },
+    ],
+    invalid: [
+      {
+        name: 'edit names in create',
+        example: true,
+        operation: 'create-account',
+        yaml: 'account:\n  name: acme\n  storage_access_key: ${STORAGE_ACCESS_KEY}\n  storage_secret_key: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
+        findings: [
+          { messageId: 'otherOperationName', line: 3, column: 3, data: { name: 'storage_access_key', expected: 'acc_key', operation: 'create-account', other: 'edit-account', section: '4.6' } },
+          { messageId: 'otherOperationName', line: 4, column: 3, data: { name: 'storage_secret_key', expected: 'secret', operation: 'create-account', other: 'edit-account', section: '4.6' } },
+        ],
+      },
+      {
+        name: 'create names in edit',
+        yaml: 'account:\n  acc_key: ${STORAGE_ACCESS_KEY}\n  secret: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
+        findings: [
+          { messageId: 'otherOperationName', line: 2, column: 3, data: { name: 'acc_key', expected: 'storage_access_key', operation: 'edit-account', other: 'create-account', section: '4.4' } },
+          { messageId: 'otherOperationName', line: 3, column: 3, data: { name: 'secret', expected: 'storage_secret_key', operation: 'edit-account', other: 'create-account', section: '4.4' } },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,185 @@
+import type { ValidateFunction } from 'ajv';
+import picomatch from 'picomatch';
+import configSchema from '../../schemas/config/dplint.config.schema.json' with { type: 'json' };
+import { ALL_RULES, findRule } from '../engine/registry.js';
+import type { RuleSettings } from '../engine/run-rules.js';
+import { RULES } from '../../rules/index.js';
+import type { OperationId } from '../operations.js';
+import { locate } from '../parse/locate.js';
+import { formatOf, parseText } from '../parse/parse.js';
+import { fieldName } from '../parse/pointer.js';
+import { createAjv } from '../schema/ajv.js';
+import { schemaFindings } from '../schema/validate-body.js';
+import { closest } from '../schema/values.js';
+import type { RuleLevel } from '../types.js';
+import { compilePolicies, PolicyError, type CompiledPolicy, type PolicyConfig } from './policies.js';
+import { PRESETS, type PresetName } from './presets.js';
+
+/** The config file as written (validated). */
+export interface DplintConfig {
+  extends?: PresetName;
+  files?: Array<{ match: string[]; operation: OperationId }>;
+  ignore?: string[];
+  rules?: RuleSettings;
+  overrides?: Array<{ match: string[]; rules: RuleSettings }>;
+  policies?: PolicyConfig[];
+  limits?: Limits;
+  reportUnusedDisableDirectives?: RuleLevel;
+}
+
+export interface Limits {
+  /** Largest file read, in bytes. */
+  maxFileSize: number;
+  /** Most alias expansions one YAML document may cause. */
+  maxAliasCount: number;
+  /** Deepest nesting of collections. */
+  maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { maxFileSize: 10 * 1024 * 1024, maxAliasCount: 1000, maxDepth: 200 };
+
+/** A config file's problem: the CLI prints it on one line and exits 2. */
+export class ConfigError extends Error {}
+
+/** A config ready to use: globs compiled, policies compiled. */
+export interface LoadedConfig {
+  /** Where it came from (a path, or `(none)`), for messages and `--print-config`. */
+  source: string;
+  config: DplintConfig;
+  policies: CompiledPolicy[];
+  isIgnored(relativePath: string): boolean;
+  settingsFor(relativePath: string): FileSettings;
+}
+
+/** What applies to one file. */
+export interface FileSettings {
+  /** The operation the `files` entries give it, if any. */
+  operation?: OperationId;
+  rules: RuleSettings;
+  reportUnusedDisableDirectives: RuleLevel;
+  limits: Limits;
+  /** The policies that apply to it. */
+  policies: readonly CompiledPolicy[];
+}
+
+let validateConfig: ValidateFunction | undefined;
+
+/**
+ * Reads a config file's text. Throws `ConfigError` naming the file, line, column and key of the
+ * first problem: a syntax error, a key or value the config schema does not allow, an unknown rule
+ * id, rule options of the wrong shape, a policy that does not compile.
+ */
+export function parseConfig(text: string, filename: string): LoadedConfig {
+  const file = parseText(text, formatOf(filename));
+  const fail = (path: ReadonlyArray<string | number>, message: string, target: 'key' | 'value' = 'value'): never => {
+    const document = file.documents[0];
+    const at = document ? locate(file, document.node, path, target) : { line: 1, column: 1 };
+    throw new ConfigError(`${filename}:${at.line}:${at.column}: ${message}`);
+  };
+  const syntax = file.findings.find((f) => f.severity === 'error');
+  if (syntax) throw new ConfigError(`${filename}:${syntax.line}:${syntax.column}: ${syntax.message}`);
+  if (file.documents.length > 1) fail([], 'a config file holds one YAML document');
+  const value = file.documents[0]?.value ?? {};
+
+  validateConfig ??= createAjv().compile(configSchema);
+  if (!validateConfig(value)) {
+    const [first] = schemaFindings(validateConfig.errors ?? []);
+    fail(first.path, first.message.replace(/^\(body\)/, 'the config'), first.target);
+  }
+  const config = value as DplintConfig;
+
+  const checkRules = (rules: RuleSettings | undefined, at: Array<string | number>): void => {
+    for (const [id, setting] of Object.entries(rules ?? {})) {
+      const isPolicy = id.startsWith('policy/') && (config.policies ?? []).some((p) => `policy/${p.id}` === id);
+      if (!findRule(id) && !isPolicy) {
+        const guess = closest(id, ALL_RULES.map((r) => r.id));
+        fail([...at, id], `unknown rule "${id}"${guess ? `; did you mean "${guess}"?` : '; `dplint rules` lists them'}`, 'key');
+      }
+      const options = Array.isArray(setting) ? setting[1] : undefined;
+      if (options === undefined) continue;
+      const problem = optionsProblem(id, options);
+      if (problem) fail([...at, id, 1, ...problem.path], problem.message);
+    }
+  };
+  checkRules(config.rules, ['rules']);
+  (config.overrides ?? []).forEach((override, i) => checkRules(override.rules, ['overrides', i, 'rules']));
+
+  let policies: CompiledPolicy[];
+  try {
+    policies = compilePolicies(config.policies ?? []);
+  } catch (error) {
+    if (error instanceof PolicyError) return fail(['policies', error.index, 'schema'], `policies[${error.index}].schema: ${error.message}`, 'key');
+    throw error;
+  }
+  return loaded(filename, config, policies);
+}
+
+/** The settings when there is no config file: the recommended preset. */
+export function defaultConfig(): LoadedConfig {
+  return loaded('(none)', {}, []);
+}
+
+function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]): LoadedConfig {
+  const matcher = (globs: readonly string[]) => picomatch([...globs], { dot: true });
+  const ignored = config.ignore?.length ? matcher(config.ignore) : () => false;
+  const files = (config.files ?? []).map((entry) => ({ test: matcher(entry.match), operation: entry.operation }));
+  const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
+  const preset = PRESETS[config.extends ?? 'recommended'];
+  const limits = { ...DEFAULT_LIMITS, ...config.limits };
+  return {
+    source,
+    config,
+    policies,
+    isIgnored: (path) => ignored(path) || ignoredFolder(path, ignored),
+    settingsFor(path) {
+      const rules: Record<string, RuleSettings[string]> = { ...preset.rules, ...config.rules };
+      for (const override of overrides) if (override.test(path)) Object.assign(rules, override.rules);
+      const operation = files.find((entry) => entry.test(path))?.operation;
+      return {
+        ...(operation ? { operation } : {}),
+        rules,
+        reportUnusedDisableDirectives: config.reportUnusedDisableDirectives ?? preset.reportUnusedDisableDirectives,
+        limits,
+        policies,
+      };
+    },
+  };
+}
+
+/** `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`; a folder glob covers what is in it. */
+function ignoredFolder(path: string, ignored: (path: string) => boolean): boolean {
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i++) if (ignored(parts.slice(0, i).join('/'))) return true;
+  return false;
+}
+
+/**
+ * A rule's options are checked against a schema derived from its defaults: the same members,
+ * each of its default's JSON type (lists of strings stay lists of strings), nothing else.
+ */
+function optionsProblem(id: string, options: Record<string, unknown>): { path: string[]; message: string } | undefined {
+  const rule = RULES.find((r) => r.id === id);
+  const defaults = rule?.defaultOptions ?? {};
+  for (const [name, value] of Object.entries(options)) {
+    if (!Object.hasOwn(defaults, name)) {
+      const known = Object.keys(defaults);
+      return { path: [name], message: `${id} has no option "${name}"${known.length ? `; its options are ${known.join(', ')}` : '; it takes no options'}` };
+    }
+    const expected = jsonType(defaults[name]);
+    if (jsonType(value) !== expected) return { path: [name], message: `${fieldName([id, name])} must be ${expected}; got ${jsonType(value)}` };
+    if (Array.isArray(value) && Array.isArray(defaults[name]) && (defaults[name] as unknown[]).length > 0) {
+      const itemType = jsonType((defaults[name] as unknown[])[0]);
+      const bad = value.findIndex((item) => jsonType(item) !== itemType);
+      if (bad >= 0) return { path: [name, String(bad)], message: `${fieldName([id, name, bad])} must be ${itemType}; got ${jsonType(value[bad])}` };
+    }
+  }
+  return undefined;
+}
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return 'a number';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,90 @@
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../schema/ajv.js';
+import { DEFINITIONS, DEFINITIONS_SCHEMA_NAME } from '../schema/body-schemas.js';
+import { schemaFindings } from '../schema/validate-body.js';
+import type { PathFinding, Severity } from '../types.js';
+
+/** A policy as written in the config file's `policies`. */
+export interface PolicyConfig {
+  id: string;
+  message: string;
+  operations: string[];
+  severity?: Severity;
+  schema: Record<string, unknown>;
+}
+
+/** A policy ready to run: its findings carry the rule id `policy/<id>`. */
+export interface CompiledPolicy {
+  ruleId: string;
+  message: string;
+  operations: readonly string[];
+  severity: Severity;
+  validate: ValidateFunction;
+}
+
+/** Thrown for a policy whose schema cannot be compiled; `index` is its place in `policies`. */
+export class PolicyError extends Error {
+  constructor(
+    message: string,
+    readonly index: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Compiles policies with the same Ajv set-up as the body schemas. A policy's `$ref`s may point
+ * inside the policy (`#/…`) or into dplint's shared definitions; anything else — a URL, a file —
+ * is refused, so a config file never makes dplint fetch or read anything.
+ */
+export function compilePolicies(policies: readonly PolicyConfig[]): CompiledPolicy[] {
+  if (policies.length === 0) return [];
+  const ajv = createAjv({ forPolicies: true });
+  ajv.addSchema(DEFINITIONS, DEFINITIONS_SCHEMA_NAME);
+  return policies.map((policy, index) => {
+    const remote = externalRef(policy.schema);
+    if (remote !== undefined) {
+      throw new PolicyError(`$ref "${remote}" is not allowed: a policy may refer only inside itself (#/…) or to ${DEFINITIONS_SCHEMA_NAME}`, index);
+    }
+    let validate: ValidateFunction;
+    try {
+      validate = ajv.compile(policy.schema);
+    } catch (error) {
+      throw new PolicyError(`the schema does not compile: ${error instanceof Error ? error.message : String(error)}`, index);
+    }
+    return { ruleId: `policy/${policy.id}`, message: policy.message, operations: policy.operations, severity: policy.severity ?? 'error', validate };
+  });
+}
+
+/** Runs the policies that apply to the operation; each violation names the policy, then what is wrong. */
+export function runPolicies(policies: readonly CompiledPolicy[], operation: string, body: unknown): PathFinding[] {
+  const findings: PathFinding[] = [];
+  for (const policy of policies) {
+    if (!policy.operations.includes(operation) || policy.validate(body)) continue;
+    for (const finding of schemaFindings(policy.validate.errors ?? [], policy.ruleId)) {
+      findings.push({ ...finding, severity: policy.severity, message: `${policy.message} (${finding.message})`, data: undefined });
+    }
+  }
+  return findings;
+}
+
+function externalRef(schema: unknown): string | undefined {
+  if (Array.isArray(schema)) {
+    for (const item of schema) {
+      const found = externalRef(item);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (schema === null || typeof schema !== 'object') return undefined;
+  for (const [key, value] of Object.entries(schema)) {
+    if ((key === '$ref' || key === '$schema' || key === '$id') && typeof value === 'string') {
+      if (key === '$ref' && !value.startsWith('#') && !value.startsWith(`${DEFINITIONS_SCHEMA_NAME}#`)) return value;
+      if (key === '$id') return value;
+      continue;
+    }
+    const found = externalRef(value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,18 @@
+import { documentSuffix } from './source.js';
+import type { Formatter } from './types.js';
+
+/**
+ * `file:line:col: severity message [rule-id]`, one line per finding and nothing else: the
+ * compiler-style shape that editors' problem matchers and `grep` read (tflint `compact`,
+ * actionlint's default). A message never spans lines here, whatever it holds.
+ */
+export const compact: Formatter = (results) => {
+  const lines: string[] = [];
+  for (const result of results) {
+    for (const finding of result.findings) {
+      const message = `${finding.message}${documentSuffix(finding)}`.replace(/\r?\n|\r/g, ' ');
+      lines.push(`${result.file}:${finding.line}:${finding.column}: ${finding.severity} ${message} [${finding.ruleId}]`);
+    }
+  }
+  return lines.length === 0 ? '' : lines.join('\n') + '\n';
+};

@@ -1,0 +1,62 @@
+import type { Severity } from '../types.js';
+import { documentSuffix, relativePath } from './source.js';
+import { summarize, type Formatter } from './types.js';
+
+const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** GitHub shows at most this many annotations of each kind per step (actions/toolkit#734). */
+const STEP_LIMIT = 10;
+
+/**
+ * GitHub Actions workflow commands, one annotation per finding:
+ * `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=<rule-id>::<message>`.
+ *
+ * All errors come first (of every file), then warnings, then notices: GitHub keeps only the first
+ * ten of each kind per step, so the ones that fail the build must not be crowded out. A plain
+ * summary line ends the output and says when annotations were dropped.
+ */
+export const github: Formatter = (results, options = {}) => {
+  const lines: string[] = [];
+  for (const severity of ['error', 'warning', 'info'] as const) {
+    for (const result of results) {
+      const file = relativePath(result.file, options.cwd);
+      for (const finding of result.findings) {
+        if (finding.severity !== severity) continue;
+        const properties = [
+          ['file', file],
+          ['line', finding.line],
+          ['endLine', finding.endLine],
+          ['col', finding.column],
+          ['endColumn', finding.endColumn],
+          ['title', finding.ruleId],
+        ]
+          .map(([name, value]) => `${name}=${escapeProperty(String(value))}`)
+          .join(',');
+        lines.push(`::${COMMANDS[severity]} ${properties}::${escapeData(finding.message + documentSuffix(finding))}`);
+      }
+    }
+  }
+  lines.push(summaryLine(results));
+  return lines.join('\n') + '\n';
+};
+
+/** Escaping of a command's message, as actions/toolkit `escapeData` does it. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escaping of a command's property values, as actions/toolkit `escapeProperty` does it. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+function summaryLine(results: Parameters<Formatter>[0]): string {
+  const summary = summarize(results);
+  const total = summary.errors + summary.warnings + summary.infos;
+  const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
+  if (total === 0) return `dplint: ${files} checked, no problems`;
+  const counts = `${summary.errors} error${summary.errors === 1 ? '' : 's'}, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, ${summary.infos} info`;
+  const line = `dplint: ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${files}`;
+  const over = Math.max(summary.errors, summary.warnings, summary.infos) > STEP_LIMIT;
+  return over ? `${line}; GitHub annotates only the first ${STEP_LIMIT} of each kind per step: the step log lists all, or upload --format sarif` : line;
+}

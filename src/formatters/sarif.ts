@@ -1,0 +1,192 @@
+import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
+import { maskSecrets } from '../schema/secrets.js';
+import type { Finding, Fix, Severity } from '../types.js';
+import { VERSION } from '../version.js';
+import { documentSuffix, encodePath, fileUri, isAbsolutePath, lineStarts, maskedLines, positionAt, relativePath } from './source.js';
+import type { Formatter } from './types.js';
+
+const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+
+/** GitHub's bands: 7.0–8.9 high, 4.0–6.9 medium, 0.1–3.9 low; a security rule's default severity picks its band. */
+const SECURITY_SEVERITY: Record<Severity, string> = { error: '7.0', warning: '5.0', info: '2.0' };
+
+const SRCROOT = '%SRCROOT%';
+
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+
+interface Region {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/**
+ * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run, every rule dplint has in
+ * `tool.driver.rules` (GitHub lists a rule's help even before it fires), one result per finding.
+ * Paths are URI references relative to `%SRCROOT%` (the working directory, which the CLI runs
+ * from the repository root in CI). dplint has no project URL yet, so `informationUri` is left out.
+ */
+export const sarif: Formatter = (results, options = {}) => {
+  const catalogue = options.rules ?? ALL_RULES;
+  const rules = catalogue.map(ruleDescriptor);
+  const ruleIndex = new Map(catalogue.map((rule, index) => [rule.id, index]));
+  const occurrences = new Map<string, number>();
+  const sarifResults: object[] = [];
+
+  for (const result of results) {
+    const artifactLocation = artifactLocationOf(result.file, options.cwd);
+    const source = result.source;
+    const masked = source === undefined ? undefined : maskedLines(source);
+    const starts = source === undefined ? undefined : lineStarts(source);
+    for (const finding of result.findings) {
+      if (!ruleIndex.has(finding.ruleId)) {
+        // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
+        ruleIndex.set(finding.ruleId, rules.length);
+        rules.push(unknownRuleDescriptor(finding.ruleId));
+      }
+      const hash = lineHash(finding, artifactLocation.uri, masked);
+      const occurrence = (occurrences.get(hash) ?? 0) + 1;
+      occurrences.set(hash, occurrence);
+      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
+      sarifResults.push({
+        ruleId: finding.ruleId,
+        ruleIndex: ruleIndex.get(finding.ruleId),
+        level: LEVELS[finding.severity],
+        message: { text: finding.message + documentSuffix(finding) },
+        locations: [{ physicalLocation: { artifactLocation, region: regionOf(finding) } }],
+        partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}` },
+        ...(fix ? { fixes: [fix] } : {}),
+      });
+    }
+  }
+
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'dplint', version: VERSION, semanticVersion: VERSION, rules } },
+        invocations: [{ executionSuccessful: true }],
+        ...(options.cwd === undefined ? {} : { originalUriBaseIds: { [SRCROOT]: { uri: fileUri(options.cwd, true) } } }),
+        columnKind: 'utf16CodeUnits',
+        results: sarifResults,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+};
+
+/** `cluster/max-nodes-below-initial` → `ClusterMaxNodesBelowInitial`. */
+export function pascalCase(id: string): string {
+  return id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/** Tags: the id's namespace (`security/*` rules carry `security`, which makes GitHub list them as security alerts). */
+function ruleDescriptor(rule: RuleInfo): object {
+  const namespace = rule.id.split('/')[0];
+  const security = namespace === 'security';
+  const { summary, rationale, fix } = rule.docs;
+  return {
+    id: rule.id,
+    name: pascalCase(rule.id),
+    shortDescription: { text: summary },
+    fullDescription: { text: `${summary} ${rationale}` },
+    help: { text: `${rationale}\n\nHow to fix: ${fix}`, markdown: `${rationale}\n\n**How to fix:** ${fix}` },
+    defaultConfiguration: { level: LEVELS[rule.severity] },
+    properties: security ? { tags: ['security'], 'security-severity': SECURITY_SEVERITY[rule.severity] } : { tags: [namespace] },
+  };
+}
+
+function unknownRuleDescriptor(id: string): object {
+  const text = `${id} is not in dplint's rule catalogue.`;
+  return { id, name: pascalCase(id), shortDescription: { text }, fullDescription: { text }, help: { text, markdown: text }, properties: { tags: [id.split('/')[0]] } };
+}
+
+function artifactLocationOf(file: string, cwd: string | undefined): ArtifactLocation {
+  const path = relativePath(file, cwd);
+  // A file outside the working directory cannot be expressed against %SRCROOT%: give its own URI.
+  return isAbsolutePath(path) ? { uri: fileUri(path) } : { uri: encodePath(path), uriBaseId: SRCROOT };
+}
+
+/** SARIF requires 1-based positions and a region that does not end before it starts. */
+function regionOf(finding: Finding): Region {
+  const startLine = Math.max(1, finding.line);
+  const startColumn = Math.max(1, finding.column);
+  const endLine = Math.max(startLine, finding.endLine);
+  const endColumn = endLine === startLine ? Math.max(startColumn, finding.endColumn) : Math.max(1, finding.endColumn);
+  return { startLine, startColumn, endLine, endColumn };
+}
+
+/**
+ * `partialFingerprints.primaryLocationLineHash`, which GitHub uses to follow an alert from one
+ * commit to the next. Like GitHub's own scheme it hashes the text of the line, not its number, so
+ * an alert survives lines inserted above it; the caller appends `:N`, the occurrence of that hash
+ * in the run, so identical lines in one file stay distinct alerts. The hash covers
+ * rule id + artifact URI + the offending line, trimmed with inner whitespace collapsed (so a
+ * re-indent keeps the alert) and masked (so the fingerprint is no oracle for a secret's value).
+ * Without the source, the finding's JSON Pointer stands in for the line: also independent of line
+ * numbers. FNV-1a 64-bit in plain JavaScript: stable across platforms and Node versions, and no
+ * `node:crypto`, so the formatter runs in a browser as the core does.
+ */
+function lineHash(finding: Finding, uri: string, masked: readonly string[] | undefined): string {
+  const line = masked?.[finding.line - 1];
+  const anchor = line === undefined ? `pointer:${finding.path}` : `line:${line.trim().replace(/\s+/g, ' ')}`;
+  return fnv1a64(`${finding.ruleId}\u0000${uri}\u0000${anchor}`);
+}
+
+const FNV_PRIME = 0x100000001b3n;
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const MASK_64 = 0xffffffffffffffffn;
+
+export function fnv1a64(text: string): string {
+  let hash = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= BigInt(byte);
+    hash = (hash * FNV_PRIME) & MASK_64;
+  }
+  return hash.toString(16).padStart(16, '0');
+}
+
+/**
+ * The finding's fix as a SARIF `fix`: its 0-based offsets turned into a line/column region of the
+ * file. A fix whose edited lines hold a literal credential after the edit is left out: its
+ * `insertedContent` would carry the secret that every other output masks. (Replacing a secret by a
+ * `${VAR}` placeholder passes: the deleted region names positions, not text.)
+ */
+function sarifFix(fix: Fix, source: string, starts: readonly number[], artifactLocation: ArtifactLocation): object | undefined {
+  const [start, end] = fix.range;
+  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= source.length)) return undefined;
+  const from = positionAt(starts, start);
+  const to = positionAt(starts, end);
+  const fixed = source.slice(0, start) + fix.text + source.slice(end);
+  const fixedStarts = lineStarts(fixed);
+  if (touchesSecret(fixed, positionAt(fixedStarts, start).line, positionAt(fixedStarts, start + fix.text.length).line)) return undefined;
+  return {
+    artifactChanges: [
+      {
+        artifactLocation,
+        replacements: [
+          {
+            deletedRegion: { startLine: from.line, startColumn: from.column, endLine: to.line, endColumn: to.column },
+            insertedContent: { text: fix.text },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function touchesSecret(text: string, firstLine: number, lastLine: number): boolean {
+  const plain = text.split('\n');
+  const masked = maskSecrets(text).split('\n');
+  for (let line = firstLine; line <= lastLine; line++) if (plain[line - 1] !== masked[line - 1]) return true;
+  return false;
+}

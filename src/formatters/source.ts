@@ -1,0 +1,66 @@
+import { maskSecrets } from '../schema/secrets.js';
+import type { Finding } from '../types.js';
+
+/** The lines of a file as output may show them: credentials masked, `\r` of CRLF endings dropped. */
+export function maskedLines(source: string): string[] {
+  return maskSecrets(source)
+    .split('\n')
+    .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
+/** Offsets where each line starts, for {@link positionAt}. */
+export function lineStarts(source: string): number[] {
+  const starts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The 1-based line and column (UTF-16 code units, as `Finding` counts them) of a 0-based offset. */
+export function positionAt(starts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - starts[low] + 1 };
+}
+
+/** ` (document 2)` for a finding in the second document of a YAML stream; shown 1-based as editors count. */
+export function documentSuffix(finding: Finding): string {
+  return finding.document === undefined ? '' : ` (document ${finding.document + 1})`;
+}
+
+const ABSOLUTE = /^(?:\/|[A-Za-z]:\/)/;
+
+export function isAbsolutePath(path: string): boolean {
+  return ABSOLUTE.test(path.replace(/\\/g, '/'));
+}
+
+/**
+ * A result's path as CI services want it: `/`-separated, relative to `cwd` when it was given
+ * absolute and lies under `cwd`, without a leading `./`. Anything else stays as given.
+ */
+export function relativePath(file: string, cwd: string | undefined): string {
+  const path = file.replace(/\\/g, '/');
+  if (!ABSOLUTE.test(path)) return path.replace(/^(?:\.\/)+/, '');
+  if (cwd === undefined) return path;
+  const base = cwd.replace(/\\/g, '/').replace(/\/*$/, '/');
+  return path.startsWith(base) ? path.slice(base.length) : path;
+}
+
+/** A `/`-separated path as a URI reference: every segment percent-encoded. */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment, index) => (index === 0 && /^[A-Za-z]:$/.test(segment) ? segment : encodeURIComponent(segment)))
+    .join('/');
+}
+
+/** `file:///work/repo/` for `/work/repo`, `file:///C:/repo/` for `C:\repo` (with a trailing `/` when `directory`). */
+export function fileUri(absolutePath: string, directory = false): string {
+  let path = absolutePath.replace(/\\/g, '/');
+  if (directory && !path.endsWith('/')) path += '/';
+  return `file://${path.startsWith('/') ? '' : '/'}${encodePath(path)}`;
+}
