@@ -1,18 +1,10 @@
+import { kindName } from '../../src/engine/cluster-kind.js';
 import { defineRule } from '../../src/engine/define-rule.js';
 import { getIn, isObject } from '../../src/engine/rule-helpers.js';
 import type { ClusterKind } from '../../src/types.js';
 import { isUnset } from '../../src/schema/values.js';
 
 const AIRFLOW_MEMBERS = ['dbtap_id', 'fernet_key', 'overrides'] as const;
-
-const KIND_NAMES: Record<ClusterKind, string> = {
-  hadoop1: 'Hadoop 1',
-  hadoop2: 'Hadoop 2',
-  spark: 'Spark',
-  presto: 'Presto',
-  airflow: 'Airflow',
-  unknown: 'unknown',
-};
 
 export default defineRule({
   id: 'cluster/airflow-only-settings',
@@ -32,7 +24,7 @@ export default defineRule({
     const engine = getIn(body, ['engine_config']);
     if (!isObject(engine) || clusterKind === 'unknown' || clusterKind === 'airflow') return;
     for (const member of AIRFLOW_MEMBERS) {
-      if (!isUnset(engine[member])) report({ messageId: 'notAirflow', path: ['engine_config', member], data: { member, kind: KIND_NAMES[clusterKind] } });
+      if (!isUnset(engine[member])) report({ messageId: 'notAirflow', path: ['engine_config', member], data: { member, kind: kindName(clusterKind) } });
     }
   },
   cases: {

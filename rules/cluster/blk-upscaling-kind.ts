@@ -1,12 +1,6 @@
+import { KNOWN_NON_HADOOP2_KINDS } from '../../src/engine/cluster-kind.js';
 import { defineRule } from '../../src/engine/define-rule.js';
 import { getIn, isObject } from '../../src/engine/rule-helpers.js';
-
-// The kinds that are known not to be Hadoop 2 or Spark, with the marker that says so (engine/cluster-kind.ts).
-const OTHER_KINDS: Record<string, string> = {
-  hadoop1: 'a Hadoop 1 cluster (hadoop_settings.use_hadoop2 is false)',
-  presto: 'a Presto cluster (presto_settings.enable_presto is true)',
-  airflow: 'an Airflow cluster (engine_config.type is airflow)',
-};
 
 export default defineRule({
   id: 'cluster/blk-upscaling-kind',
@@ -24,8 +18,8 @@ export default defineRule({
   defaultOptions: {},
   check({ body, clusterKind, report }) {
     const config = getIn(body, ['node_configuration', 'blk_upscaling_config']);
-    if (!isObject(config) || Object.keys(config).length === 0 || !Object.hasOwn(OTHER_KINDS, clusterKind)) return;
-    report({ messageId: 'wrongKind', path: ['node_configuration', 'blk_upscaling_config'], target: 'key', data: { kind: OTHER_KINDS[clusterKind] } });
+    if (!isObject(config) || Object.keys(config).length === 0 || !Object.hasOwn(KNOWN_NON_HADOOP2_KINDS, clusterKind)) return;
+    report({ messageId: 'wrongKind', path: ['node_configuration', 'blk_upscaling_config'], target: 'key', data: { kind: KNOWN_NON_HADOOP2_KINDS[clusterKind] } });
   },
   cases: {
     valid: [

@@ -1,14 +1,6 @@
 import { defineRule } from '../../src/engine/define-rule.js';
-import { kindMarkers, type KindMarker } from '../../src/engine/cluster-kind.js';
+import { kindMarkers, type KindMarker, kindName } from '../../src/engine/cluster-kind.js';
 import { fieldName } from '../../src/parse/pointer.js';
-
-const KIND_NAMES: Record<KindMarker['kind'], string> = {
-  hadoop1: 'Hadoop 1',
-  hadoop2: 'Hadoop 2',
-  spark: 'Spark',
-  presto: 'Presto',
-  airflow: 'Airflow',
-};
 
 /**
  * Spark runs on Hadoop 2, and real Presto bodies send `use_hadoop2: true` too (a Presto cluster
@@ -49,7 +41,7 @@ export default defineRule({
       report({
         messageId: 'conflict',
         path: marker.path,
-        data: { first: describeMarker(earlier), firstKind: KIND_NAMES[earlier.kind], second: describeMarker(marker), secondKind: KIND_NAMES[marker.kind] },
+        data: { first: describeMarker(earlier), firstKind: kindName(earlier.kind), second: describeMarker(marker), secondKind: kindName(marker.kind) },
       });
     });
   },

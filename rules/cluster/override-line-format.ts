@@ -36,7 +36,7 @@ function problems(text: string, format: Format): Problem[] {
   let freeSection = false;
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith('!')) return;
+    if (line === '' || line.startsWith('#')) return;
     if ((format === 'presto' || format === 'spark') && FILE_HEADER.test(line)) {
       const file = line.slice(0, -1);
       freeSection = format === 'presto' && (!file.endsWith('.properties') || file.endsWith('bootstrap.properties'));
@@ -64,7 +64,7 @@ export default defineRule({
   docs: {
     summary: 'A configuration override string (custom_config of Hadoop, Spark or Presto, Airflow overrides) has a line that is not a key=value setting.',
     rationale:
-      'Spec 2.6: Airflow `overrides` is a "string of key=value lines separated by newline"; spec 4.11.3 `custom_config` holds "Hadoop overrides, default blank", and spec 4.11 gives `custom_config` of spark_settings and presto_settings as "string, default blank". dplint reads all of them as key=value lines (blank lines and # comments allowed). Spark lines may also use the spark-defaults.conf form "key value". Presto overrides are grouped under file headers (`config.properties:`, `catalog/hive.properties:`): lines in *.properties sections are key=value, while `jvm.config:`, `bootstrap.properties:` and `bootstrap-file-path:` sections hold free text. Airflow keys name their section (`core.dag_concurrency=32`). A line that does not parse is very probably lost or mangled when the cluster starts.',
+      'Spec 2.6: Airflow `overrides` is a "string of key=value lines separated by newline"; spec 4.11.3 `custom_config` holds "Hadoop overrides, default blank", and spec 4.11 gives `custom_config` of spark_settings and presto_settings as "string, default blank". The spec gives no line format beyond Airflow\'s, so dplint reads all of them as key=value lines (blank lines and # comments allowed) and accepts the forms real files use: Spark lines may also be written "key value" as in spark-defaults.conf, under an optional file header such as `spark-defaults.conf:`; Presto overrides are grouped under file headers, as a real Presto create body sends them (`config.properties:`, `catalog/hive.properties:`, `bootstrap-file-path:`), where *.properties sections hold key=value lines and `jvm.config:`, `bootstrap.properties:` and `bootstrap-file-path:` sections hold free text. Airflow keys name their section (`core.dag_concurrency=32`). A line that does not parse is very probably lost or mangled when the cluster starts.',
     fix: 'Write one setting per line as key=value; put comments on their own line after #. For Presto, start each group of settings with its file header, for example "config.properties:".',
   },
   messages: {

@@ -1,15 +1,7 @@
+import { kindName } from '../../src/engine/cluster-kind.js';
 import { defineRule } from '../../src/engine/define-rule.js';
 import type { ClusterKind } from '../../src/types.js';
 import { describeValue, isUnset } from '../../src/schema/values.js';
-
-const KIND_NAMES: Record<ClusterKind, string> = {
-  hadoop1: 'Hadoop 1',
-  hadoop2: 'Hadoop 2',
-  spark: 'Spark',
-  presto: 'Presto',
-  airflow: 'Airflow',
-  unknown: 'unknown',
-};
 
 export default defineRule({
   id: 'cluster/version-kind-mismatch',
@@ -30,10 +22,10 @@ export default defineRule({
     if (clusterKind === 'unknown' || body === null || typeof body !== 'object') return;
     const { presto_version: presto, spark_version: spark } = body as Record<string, unknown>;
     if (!isUnset(presto) && clusterKind !== 'presto') {
-      report({ messageId: 'prestoVersion', path: ['presto_version'], data: { value: describeValue(presto), kind: KIND_NAMES[clusterKind] } });
+      report({ messageId: 'prestoVersion', path: ['presto_version'], data: { value: describeValue(presto), kind: kindName(clusterKind) } });
     }
     if (!isUnset(spark) && clusterKind !== 'spark') {
-      report({ messageId: 'sparkVersion', path: ['spark_version'], data: { value: describeValue(spark), kind: KIND_NAMES[clusterKind] } });
+      report({ messageId: 'sparkVersion', path: ['spark_version'], data: { value: describeValue(spark), kind: kindName(clusterKind) } });
     }
   },
   cases: {

@@ -1,16 +1,8 @@
+import { kindName } from '../../src/engine/cluster-kind.js';
 import { defineRule } from '../../src/engine/define-rule.js';
 import { getIn } from '../../src/engine/rule-helpers.js';
 import type { ClusterKind } from '../../src/types.js';
 import { describeValue, isUnset } from '../../src/schema/values.js';
-
-const KIND_NAMES: Record<ClusterKind, string> = {
-  hadoop1: 'Hadoop 1',
-  hadoop2: 'Hadoop 2',
-  spark: 'Spark',
-  presto: 'Presto',
-  airflow: 'Airflow',
-  unknown: 'unknown',
-};
 
 export default defineRule({
   id: 'cluster/zeppelin-mode-spark-only',
@@ -29,7 +21,7 @@ export default defineRule({
   check({ body, clusterKind, report }) {
     const mode = getIn(body, ['zeppelin_interpreter_mode']);
     if (isUnset(mode) || clusterKind === 'unknown' || clusterKind === 'spark') return;
-    report({ messageId: 'notSpark', path: ['zeppelin_interpreter_mode'], data: { value: describeValue(mode), kind: KIND_NAMES[clusterKind] } });
+    report({ messageId: 'notSpark', path: ['zeppelin_interpreter_mode'], data: { value: describeValue(mode), kind: kindName(clusterKind) } });
   },
   cases: {
     valid: [

@@ -23,15 +23,37 @@ export function kindMarkers(body: unknown): KindMarker[] {
 }
 
 /**
- * One kind, or `unknown` when there is no marker or they disagree. Spark runs on Hadoop 2, so
- * `use_spark` together with `use_hadoop2` (or engine type hadoop2) is Spark, not a conflict.
+ * One kind, or `unknown` when there is no marker or they disagree. Spark and Presto run on
+ * Hadoop 2, so `use_hadoop2` beside `use_spark` or `enable_presto` is that kind, not a conflict
+ * (real Presto bodies send `use_hadoop2: true`).
  */
 export function clusterKind(body: unknown): ClusterKind {
   const kinds = new Set(kindMarkers(body).map((m) => m.kind));
-  if (kinds.has('spark')) kinds.delete('hadoop2');
+  if (kinds.has('spark') || kinds.has('presto')) kinds.delete('hadoop2');
   if (kinds.size === 1) return [...kinds][0];
   if (kinds.size === 0 && member(member(body, 'hadoop_settings'), 'use_hadoop2') === false) return 'hadoop1';
   return 'unknown';
+}
+
+const KIND_NAMES: Record<ClusterKind, string> = {
+  hadoop1: 'Hadoop 1',
+  hadoop2: 'Hadoop 2',
+  spark: 'Spark',
+  presto: 'Presto',
+  airflow: 'Airflow',
+  unknown: 'unknown',
+};
+
+/** The kinds known not to be Hadoop 2 or Spark, said with the marker that shows it (for features of Hadoop 2 and Spark clusters only). */
+export const KNOWN_NON_HADOOP2_KINDS: Readonly<Record<string, string>> = {
+  hadoop1: 'a Hadoop 1 cluster (hadoop_settings.use_hadoop2 is false)',
+  presto: 'a Presto cluster (presto_settings.enable_presto is true)',
+  airflow: 'an Airflow cluster (engine_config.type is airflow)',
+};
+
+/** The kind as the spec names it: "Hadoop 2", "Spark". */
+export function kindName(kind: ClusterKind): string {
+  return KIND_NAMES[kind];
 }
 
 function member(value: unknown, key: string): unknown {

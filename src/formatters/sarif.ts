@@ -105,8 +105,9 @@ function ruleDescriptor(rule: RuleInfo): object {
   };
 }
 
+/** For ids outside the catalogue: `policy/*` from the config file's `policies` (pass them in `options.rules` to describe them), or anything else. */
 function unknownRuleDescriptor(id: string): object {
-  const text = `${id} is not in dplint's rule catalogue.`;
+  const text = id.startsWith('policy/') ? `${id}: a policy from the project's dplint config file.` : `${id} is not in dplint's rule catalogue.`;
   return { id, name: pascalCase(id), shortDescription: { text }, fullDescription: { text }, help: { text, markdown: text }, properties: { tags: [id.split('/')[0]] } };
 }
 
