@@ -1,15 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
-import { relative, resolve, sep } from 'node:path';
-import { ConfigError, DEFAULT_LIMITS } from './config/config.js';
-import { ALL_RULES, findRule } from './engine/registry.js';
-import type { RuleSettings } from './engine/run-rules.js';
-import { ConfigResolver } from './node/config-file.js';
-import type { RuleLevel } from './types.js';
-import { FORMATTERS } from './formatters/index.js';
-import { summarize, type FileResult } from './formatters/types.js';
+import { explainRule, UnknownRuleError } from './commands/explain.js';
+import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
+import { printConfig } from './commands/print-config.js';
+import { schemaCommand } from './commands/schema.js';
+import { ConfigError } from './config/config.js';
+import { ALL_RULES } from './engine/registry.js';
+import { FORMAT_NAMES } from './formatters/index.js';
 import { UsageError } from './node/files.js';
-import { lintFiles } from './node/lint-files.js';
-import { isOperationId, OPERATION_IDS, OPERATIONS, type OperationId } from './operations.js';
+import { OPERATION_IDS, OPERATIONS } from './operations.js';
 import { VERSION } from './version.js';
 
 /** Exit codes (README "Exit codes"). */
@@ -25,21 +23,16 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Whether stdout is a terminal (colours by default). */
   isTTY: boolean;
+  /** Standard input, for `--stdin`. */
+  readStdin?(): Promise<string>;
 }
 
-interface LintCommandOptions {
-  operation?: string;
-  format: string;
-  /** A path with `--config`, false with `--no-config`, true otherwise. */
-  config: string | boolean;
+interface ProgramOptions extends LintCommandOptions {
   printConfig?: string;
-  inlineConfig: boolean;
-  reportUnusedDisableDirectives?: string | true;
-  rule: string[];
-  color?: boolean;
-  maxWarnings?: string;
-  quiet?: boolean;
+  listFormats?: boolean;
 }
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** Runs dplint with `argv` (without `node` and the script) and returns the exit code; never throws. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
@@ -47,24 +40,45 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('dplint')
     .description('Lint request bodies of the Account and Cluster Management API (YAML or JSON) before they are sent.')
     .version(VERSION, '-v, --version')
-    .argument('[paths...]', 'files, and directories searched for *.yaml, *.yml, *.json', ['.'])
+    .argument('[paths...]', 'files, and folders searched for *.yaml, *.yml, *.json (default: .)')
     .addOption(new Option('--operation <id>', 'lint every file as the body of this operation (see `dplint operations`)'))
-    .addOption(new Option('-f, --format <name>', `output format: ${Object.keys(FORMATTERS).join(', ')}`).default('stylish'))
-    .option('-c, --config <file>', 'use this config file instead of the dplint.config.yaml / .dplint.yaml found from here upwards')
+    .option('-f, --format <name>', 'output format (repeatable; see --list-formats); default stylish, or github inside GitHub Actions', collect, [])
+    .option('-o, --output-file <[format=]path>', 'write a format\'s output to a file instead of standard output (repeatable)', collect, [])
+    .option('--list-formats', 'list the output formats and exit')
+    .option('-c, --config <file>', 'use this config file instead of the nearest dplint.config.yaml / .dplint.yaml')
     .option('--no-config', 'use no config file')
     .option('--print-config <file>', 'print the settings that apply to a file, as JSON, and exit')
     .option('--rule <id: level>', 'set a rule\'s level, e.g. --rule "schema/unknown-member: error" (repeatable)', collect, [])
     .option('--no-inline-config', 'ignore # dplint-disable directives in files')
-    .option('--report-unused-disable-directives [level]', 'report directives that silence nothing (level: error, warning or info; default warning)')
-    .option('--color', 'colour the output (default: when stdout is a terminal and NO_COLOR is unset)')
-    .option('--no-color', 'never colour the output')
+    .option('--report-unused-disable-directives [level]', 'report directives that silence nothing (error, warning or info; default warning)')
+    .option('--stdin', 'lint the text on standard input')
+    .option('--stdin-filename <path>', 'the file name to report (and match in the config) for --stdin')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
     .option('--quiet', 'report errors only')
+    .option('--color', 'colour the output (default: when stdout is a terminal and NO_COLOR is unset)')
+    .option('--no-color', 'never colour the output')
+    .option('--no-code-frame', 'show no source lines under findings (stylish)')
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text), writeErr: (text) => io.stderr(text), outputError: () => {} })
-    .action((paths: string[], options: LintCommandOptions) => {
-      exitCode = lintCommand(paths, options, io);
+    .action(async (paths: string[], options: ProgramOptions) => {
+      if (options.listFormats) {
+        const width = Math.max(...Object.keys(FORMAT_NAMES).map((name) => name.length));
+        for (const [name, description] of Object.entries(FORMAT_NAMES)) io.stdout(`${name.padEnd(width)}  ${description}\n`);
+        return;
+      }
+      if (options.printConfig !== undefined) {
+        const config = options.config === false ? false : typeof options.config === 'string' ? options.config : undefined;
+        io.stdout(printConfig(options.printConfig, io.cwd, config, parseRuleOptions(options.rule), unusedDirectivesLevel(options.reportUnusedDisableDirectives)));
+        return;
+      }
+      exitCode = await lintCommand(paths, options, {
+        cwd: io.cwd,
+        env: io.env,
+        isTTY: io.isTTY,
+        stdout: io.stdout,
+        readStdin: io.readStdin ?? (async () => ''),
+      });
     });
 
   program
@@ -86,6 +100,21 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       for (const rule of ALL_RULES) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.docs.summary}\n`);
     });
 
+  program
+    .command('explain <rule-id>')
+    .description('print a rule\'s docs: what it catches, the spec\'s words, how to fix it, examples, how to silence it')
+    .action((id: string) => io.stdout(explainRule(id)));
+
+  program
+    .command('schema [operation]')
+    .description('print the JSON Schema of an operation\'s body (self-contained), or write them all with --out')
+    .option('--out <dir>', 'write <operation>.schema.json for every operation with a body into this folder')
+    .action((operation: string | undefined, options: { out?: string }) => {
+      const { stdout, stderr } = schemaCommand(operation, options.out, io.cwd);
+      io.stdout(stdout);
+      io.stderr(stderr);
+    });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
@@ -95,90 +124,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr(`dplint: ${error.message.replace(/^error: /, '')}\n`);
       return EXIT_FAILURE;
     }
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof UnknownRuleError) {
       io.stderr(`dplint: ${error.message}\n`);
       return EXIT_FAILURE;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`dplint: internal error: ${message}\n`);
+    io.stderr(`dplint: internal error: ${message.split('\n')[0]}\n`);
     return EXIT_FAILURE;
   }
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function parseRuleOptions(specs: readonly string[]): RuleSettings {
-  const settings: Record<string, RuleLevel> = {};
-  for (const spec of specs) {
-    const match = /^\s*([\w./-]+)\s*:\s*(off|info|warning|error)\s*$/.exec(spec);
-    if (!match) throw new UsageError(`--rule takes "<rule-id>: <off|info|warning|error>"; got ${JSON.stringify(spec)}`);
-    if (!findRule(match[1]) && !match[1].startsWith('policy/')) throw new UsageError(`--rule names "${match[1]}", which is not a rule; \`dplint rules\` lists them`);
-    settings[match[1]] = match[2] as RuleLevel;
-  }
-  return settings;
-}
-
-function unusedDirectivesLevel(option: string | true | undefined): RuleLevel | undefined {
-  if (option === undefined) return undefined;
-  if (option === true) return 'warning';
-  if (option === 'error' || option === 'warning' || option === 'info' || option === 'off') return option;
-  throw new UsageError(`--report-unused-disable-directives takes error, warning, info or off; got "${option}"`);
-}
-
-function printConfig(file: string, options: LintCommandOptions, io: CliIo): number {
-  const absolute = resolve(io.cwd, file);
-  const location = options.config === false ? undefined : new ConfigResolver(io.cwd, typeof options.config === 'string' ? options.config : undefined).forFile(absolute);
-  const relativePath = location ? relative(location.directory, absolute).split(sep).join('/') : file;
-  const settings = location?.config.settingsFor(relativePath);
-  const output = {
-    file,
-    configFile: location?.config.source ?? null,
-    ignored: location?.config.isIgnored(relativePath) ?? false,
-    extends: location?.config.config.extends ?? 'recommended',
-    operation: settings?.operation ?? null,
-    rules: Object.fromEntries(ALL_RULES.map((rule) => [rule.id, levelOf(settings?.rules[rule.id]) ?? rule.severity])),
-    ruleOptions: Object.fromEntries(Object.entries(settings?.rules ?? {}).filter(([, s]) => Array.isArray(s) && s[1]).map(([id, s]) => [id, (s as [RuleLevel, object])[1]])),
-    policies: (settings?.policies ?? []).map((policy) => ({ id: policy.ruleId, severity: policy.severity, operations: policy.operations, message: policy.message })),
-    reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives) ?? settings?.reportUnusedDisableDirectives ?? 'off',
-    limits: settings?.limits ?? DEFAULT_LIMITS,
-  };
-  io.stdout(JSON.stringify(output, null, 2) + '\n');
-  return EXIT_OK;
-}
-
-function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
-  return Array.isArray(setting) ? setting[0] : setting;
-}
-
-function lintCommand(paths: string[], options: LintCommandOptions, io: CliIo): number {
-  if (options.printConfig !== undefined) return printConfig(options.printConfig, options, io);
-  const formatter = FORMATTERS[options.format];
-  if (!formatter) throw new UsageError(`unknown format "${options.format}"; expected one of ${Object.keys(FORMATTERS).join(', ')}`);
-  let operation: OperationId | undefined;
-  if (options.operation !== undefined) {
-    if (!isOperationId(options.operation)) throw new UsageError(`unknown operation "${options.operation}"; expected one of ${OPERATION_IDS.join(', ')}`);
-    operation = options.operation;
-  }
-  const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
-  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
-
-  let results: FileResult[] = lintFiles(paths, {
-    cwd: io.cwd,
-    operation,
-    config: options.config === false ? false : typeof options.config === 'string' ? options.config : undefined,
-    rules: parseRuleOptions(options.rule),
-    inlineConfig: options.inlineConfig,
-    reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives),
-  });
-  if (options.quiet) results = results.map((result) => ({ ...result, findings: result.findings.filter((f) => f.severity === 'error') }));
-
-  const color = options.color ?? (io.isTTY && io.env.NO_COLOR === undefined);
-  io.stdout(formatter(results, { color, cwd: io.cwd }));
-
-  const summary = summarize(results);
-  if (summary.errors > 0) return EXIT_FINDINGS;
-  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return EXIT_FINDINGS;
-  return EXIT_OK;
 }

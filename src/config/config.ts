@@ -98,7 +98,7 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
       const options = Array.isArray(setting) ? setting[1] : undefined;
       if (options === undefined) continue;
       const problem = optionsProblem(id, options);
-      if (problem) fail([...at, id, 1, ...problem.path], problem.message);
+      if (problem) fail([...at, id, 1, ...problem.path], problem.message, problem.target);
     }
   };
   checkRules(config.rules, ['rules']);
@@ -157,20 +157,20 @@ function ignoredFolder(path: string, ignored: (path: string) => boolean): boolea
  * A rule's options are checked against a schema derived from its defaults: the same members,
  * each of its default's JSON type (lists of strings stay lists of strings), nothing else.
  */
-function optionsProblem(id: string, options: Record<string, unknown>): { path: string[]; message: string } | undefined {
+function optionsProblem(id: string, options: Record<string, unknown>): { path: string[]; message: string; target: 'key' | 'value' } | undefined {
   const rule = RULES.find((r) => r.id === id);
   const defaults = rule?.defaultOptions ?? {};
   for (const [name, value] of Object.entries(options)) {
     if (!Object.hasOwn(defaults, name)) {
       const known = Object.keys(defaults);
-      return { path: [name], message: `${id} has no option "${name}"${known.length ? `; its options are ${known.join(', ')}` : '; it takes no options'}` };
+      return { path: [name], target: 'key', message: `${id} has no option "${name}"${known.length ? `; its options are ${known.join(', ')}` : '; it takes no options'}` };
     }
     const expected = jsonType(defaults[name]);
-    if (jsonType(value) !== expected) return { path: [name], message: `${fieldName([id, name])} must be ${expected}; got ${jsonType(value)}` };
+    if (jsonType(value) !== expected) return { path: [name], target: 'value', message: `${fieldName([id, name])} must be ${expected}; got ${jsonType(value)}` };
     if (Array.isArray(value) && Array.isArray(defaults[name]) && (defaults[name] as unknown[]).length > 0) {
       const itemType = jsonType((defaults[name] as unknown[])[0]);
       const bad = value.findIndex((item) => jsonType(item) !== itemType);
-      if (bad >= 0) return { path: [name, String(bad)], message: `${fieldName([id, name, bad])} must be ${itemType}; got ${jsonType(value[bad])}` };
+      if (bad >= 0) return { path: [name, String(bad)], target: 'value', message: `${fieldName([id, name, bad])} must be ${itemType}; got ${jsonType(value[bad])}` };
     }
   }
   return undefined;

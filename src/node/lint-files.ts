@@ -47,6 +47,19 @@ export function lintFiles(paths: readonly string[], options: LintFilesOptions = 
   return lintRepository(results);
 }
 
+/**
+ * Lints text that did not come from a file dplint read — standard input — as if it were the file
+ * `file` (for the config's `files`, `ignore` and `overrides`, and for the output).
+ */
+export function lintTextAs(text: string, file: string, options: LintFilesOptions = {}): FileResult[] {
+  const cwd = options.cwd ?? process.cwd();
+  const absolute = resolve(cwd, file);
+  const location = options.config === false ? undefined : new ConfigResolver(cwd, options.config).forFile(absolute);
+  const path = location && relative(location.directory, absolute).split(sep).join('/');
+  if (location && path && !path.startsWith('..') && location.config.isIgnored(path)) return [];
+  return lintRepository([lintSource(file, text, options, location && path !== undefined ? { config: location.config, path } : undefined)]);
+}
+
 function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: { config: LoadedConfig; path: string } | undefined): FileResult {
   const settings = configured?.config.settingsFor(configured.path);
   const read = readText(absolute, settings?.limits.maxFileSize);
@@ -54,6 +67,12 @@ function lintFile(file: string, absolute: string, options: LintFilesOptions, con
     const ruleId = read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding';
     return { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message: read.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
   }
+  return lintSource(file, read.text, options, configured);
+}
+
+function lintSource(file: string, text: string, options: LintFilesOptions, configured: { config: LoadedConfig; path: string } | undefined): FileResult {
+  const settings = configured?.config.settingsFor(configured.path);
+  const read = { text };
   const result = lintText(read.text, {
     filename: file,
     operation: options.operation,

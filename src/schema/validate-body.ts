@@ -72,8 +72,8 @@ export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: 
   const findings: PathFinding[] = [];
   const seen = new Set<string>();
   // A value of the wrong type fails its enum or range too; saying so twice helps no one.
-  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
-  for (const error of errors) {
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type' && !inAnyOf(e, errors)).map((e) => e.instancePath));
+  for (const error of withoutMismatchedBranches(errors)) {
     const ruleId = KEYWORD_RULE[error.keyword];
     if (!ruleId) continue;
     if (error.keyword !== 'type' && wrongType.has(error.instancePath) && !['required', 'additionalProperties'].includes(error.keyword)) continue;
@@ -86,6 +86,30 @@ export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: 
     findings.push(finding);
   }
   return findings;
+}
+
+function inAnyOf(error: ErrorObject, errors: readonly ErrorObject[]): boolean {
+  return errors.some((e) => e.keyword === 'anyOf' && error.schemaPath.startsWith(e.schemaPath + '/'));
+}
+
+/**
+ * An `anyOf` fails with the errors of every branch; most branches are of another type than the
+ * value and say nothing useful ("must be a list" for the level "silent"). Only the errors of the
+ * branches whose type fits the value are kept — all of them when no branch fits.
+ */
+function withoutMismatchedBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors];
+  for (const anyOf of errors.filter((e) => e.keyword === 'anyOf')) {
+    const prefix = anyOf.schemaPath + '/';
+    const branchOf = (e: ErrorObject): string | undefined => (e.schemaPath.startsWith(prefix) ? e.schemaPath.slice(prefix.length).split('/')[0] : undefined);
+    const mismatched = new Set(
+      errors.filter((e) => e.keyword === 'type' && e.instancePath === anyOf.instancePath && e.schemaPath === `${prefix}${branchOf(e)}/type`).map(branchOf),
+    );
+    const branches = new Set(errors.map(branchOf).filter((b) => b !== undefined));
+    if (mismatched.size === branches.size) continue;
+    kept = kept.filter((e) => !mismatched.has(branchOf(e)));
+  }
+  return kept;
 }
 
 function exempt(value: unknown): boolean {

@@ -1,0 +1,137 @@
+import { resolve } from 'node:path';
+import { findRule } from '../engine/registry.js';
+import type { RuleSettings } from '../engine/run-rules.js';
+import { FORMATTERS } from '../formatters/index.js';
+import { summarize, type FileResult } from '../formatters/types.js';
+import { UsageError } from '../node/files.js';
+import { lintFiles, lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
+import { writeFileAtomic } from '../node/write-file.js';
+import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
+import type { RuleLevel } from '../types.js';
+
+export interface LintCommandOptions {
+  operation?: string;
+  format: string[];
+  outputFile: string[];
+  /** A path with `--config`, false with `--no-config`, true otherwise. */
+  config: string | boolean;
+  inlineConfig: boolean;
+  reportUnusedDisableDirectives?: string | true;
+  rule: string[];
+  color?: boolean;
+  codeFrame: boolean;
+  maxWarnings?: string;
+  quiet?: boolean;
+  stdin?: boolean;
+  stdinFilename?: string;
+}
+
+export interface LintCommandIo {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  isTTY: boolean;
+  stdout(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+/** Where one format's output goes: a file, or standard output. */
+interface Output {
+  format: string;
+  file?: string;
+}
+
+/** The lint run: lint, write each requested format, and return the exit code. */
+export async function lintCommand(paths: string[], options: LintCommandOptions, io: LintCommandIo): Promise<number> {
+  const outputs = planOutputs(options, io.env);
+  const lintOptions: LintFilesOptions = {
+    cwd: io.cwd,
+    operation: operationOption(options.operation),
+    config: options.config === false ? false : typeof options.config === 'string' ? options.config : undefined,
+    rules: parseRuleOptions(options.rule),
+    inlineConfig: options.inlineConfig,
+    reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives),
+  };
+  const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
+
+  let results: FileResult[];
+  if (options.stdin) {
+    if (paths.length > 0) throw new UsageError('--stdin reads one body from standard input; give no paths with it');
+    results = lintTextAs(await io.readStdin(), options.stdinFilename ?? '<stdin>', lintOptions);
+  } else {
+    const inputs = paths.length ? paths : ['.'];
+    results = lintFiles(inputs, lintOptions);
+    const written = new Set(results.map((r) => resolve(io.cwd, r.file)));
+    for (const output of outputs) {
+      if (output.file && written.has(resolve(io.cwd, output.file))) throw new UsageError(`--output-file ${JSON.stringify(output.file)} is one of the files being linted; dplint never writes over its input`);
+    }
+  }
+  if (options.quiet) results = results.map((result) => ({ ...result, findings: result.findings.filter((f) => f.severity === 'error') }));
+
+  for (const output of outputs) {
+    const toTerminal = output.file === undefined;
+    const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
+    const text = FORMATTERS[output.format](results, { color, cwd: io.cwd, codeFrames: options.codeFrame });
+    if (toTerminal) io.stdout(text);
+    else writeFileAtomic(resolve(io.cwd, output.file!), text);
+  }
+
+  const summary = summarize(results);
+  if (summary.errors > 0) return 1;
+  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
+  return 0;
+}
+
+/**
+ * Pairs formats with output files. `-o name=path` binds a path to a format; a bare `-o path` goes
+ * to the formats not bound yet, in order. Formats left over print to standard output — at most one.
+ * With no `--format`, the format is `github` inside GitHub Actions and `stylish` elsewhere.
+ */
+function planOutputs(options: LintCommandOptions, env: Record<string, string | undefined>): Output[] {
+  const formats = options.format.length ? [...options.format] : [env.GITHUB_ACTIONS === 'true' ? 'github' : 'stylish'];
+  const outputs: Output[] = formats.map((format) => ({ format }));
+  for (const spec of options.outputFile) {
+    const named = /^([a-z-]+)=(.+)$/.exec(spec);
+    if (named && FORMATTERS[named[1]]) {
+      const target = outputs.find((o) => o.format === named[1] && o.file === undefined);
+      if (target) target.file = named[2];
+      else outputs.push({ format: named[1], file: named[2] });
+      continue;
+    }
+    const target = outputs.find((o) => o.file === undefined);
+    if (!target) throw new UsageError(`--output-file ${JSON.stringify(spec)} has no --format left to take it; write -o <format>=<path>`);
+    target.file = spec;
+  }
+  for (const output of outputs) {
+    if (!FORMATTERS[output.format]) throw new UsageError(`unknown format "${output.format}"; expected one of ${Object.keys(FORMATTERS).join(', ')} (see --list-formats)`);
+  }
+  const toStdout = outputs.filter((o) => o.file === undefined);
+  if (toStdout.length > 1) throw new UsageError(`only one format can print to standard output; got ${toStdout.map((o) => o.format).join(', ')}: give the others an --output-file`);
+  return outputs;
+}
+
+function operationOption(operation: string | undefined): OperationId | undefined {
+  if (operation === undefined) return undefined;
+  if (!isOperationId(operation)) throw new UsageError(`unknown operation "${operation}"; expected one of ${OPERATION_IDS.join(', ')}`);
+  return operation;
+}
+
+function parseRuleOptions(specs: readonly string[]): RuleSettings {
+  const settings: Record<string, RuleLevel> = {};
+  for (const spec of specs) {
+    const match = /^\s*([\w./-]+)\s*:\s*(off|info|warning|error)\s*$/.exec(spec);
+    if (!match) throw new UsageError(`--rule takes "<rule-id>: <off|info|warning|error>"; got ${JSON.stringify(spec)}`);
+    if (!findRule(match[1]) && !match[1].startsWith('policy/')) throw new UsageError(`--rule names "${match[1]}", which is not a rule; \`dplint rules\` lists them`);
+    settings[match[1]] = match[2] as RuleLevel;
+  }
+  return settings;
+}
+
+export function unusedDirectivesLevel(option: string | true | undefined): RuleLevel | undefined {
+  if (option === undefined) return undefined;
+  if (option === true) return 'warning';
+  if (option === 'error' || option === 'warning' || option === 'info' || option === 'off') return option;
+  throw new UsageError(`--report-unused-disable-directives takes error, warning, info or off; got "${option}"`);
+}
+
+export { parseRuleOptions };

@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../node/files.js';
+import { writeFileAtomic } from '../node/write-file.js';
+import { isOperationId, OPERATION_IDS } from '../operations.js';
+import { BODY_SCHEMAS, hasBodySchema, type BodyOperationId } from '../schema/body-schemas.js';
+import { bundledSchema } from '../schema/bundle.js';
+
+/**
+ * `dplint schema <operation>` prints one body schema, self-contained; `dplint schema --out <dir>`
+ * writes every one (atomically) for editors that take files.
+ */
+export function schemaCommand(operation: string | undefined, out: string | undefined, cwd: string): { stdout: string; stderr: string } {
+  const ids = Object.keys(BODY_SCHEMAS) as BodyOperationId[];
+  if (out !== undefined) {
+    if (operation !== undefined) throw new UsageError('dplint schema takes an operation or --out <dir>, not both');
+    const directory = resolve(cwd, out);
+    mkdirSync(directory, { recursive: true });
+    for (const id of ids) writeFileAtomic(join(directory, `${id}.schema.json`), JSON.stringify(bundledSchema(id), null, 2) + '\n');
+    return { stdout: '', stderr: `dplint: wrote ${ids.length} schemas to ${out}\n` };
+  }
+  if (operation === undefined) throw new UsageError(`dplint schema takes an operation (${ids.join(', ')}) or --out <dir>`);
+  if (!isOperationId(operation)) throw new UsageError(`unknown operation "${operation}"; expected one of ${OPERATION_IDS.join(', ')}`);
+  if (!hasBodySchema(operation)) throw new UsageError(`${operation} takes no body, so it has no body schema`);
+  return { stdout: JSON.stringify(bundledSchema(operation), null, 2) + '\n', stderr: '' };
+}
