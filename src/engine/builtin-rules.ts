@@ -1,5 +1,7 @@
 import { SCHEMA_RULES } from '../schema/validate-body.js';
+import { REPOSITORY_RULES } from './repository.js';
 import { SOURCE_TYPE_RULES } from './source-types.js';
+import { YAML11_RULE } from './yaml11.js';
 import type { Severity } from '../types.js';
 
 /** A rule id the engine itself reports (parse, operation and schema stages): no `check`, just its docs. */
@@ -112,6 +114,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
       fix: 'Remove one of the two, or merge their values.',
     },
   },
+  YAML11_RULE,
   {
     id: 'yaml/unquoted-string',
     severity: 'error',
@@ -140,6 +143,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
       fix: 'Write true or false. `dplint --fix` does it.',
     },
   },
+  ...Object.entries(REPOSITORY_RULES).map(([id, { severity, summary, rationale, fix }]) => ({ id, severity, docs: { summary, rationale, fix } })),
   ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({
     id,
     severity: meta.severity,

@@ -1,20 +1,20 @@
 import { relative, resolve, sep } from 'node:path';
 import type { LoadedConfig } from '../config/config.js';
 import { lintText } from '../engine/lint.js';
+import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import type { FileResult } from '../formatters/types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
-import { ConfigResolver, type ConfigLocation } from './config-file.js';
+import { ConfigResolver } from './config-file.js';
 import { collectFiles, readText, UsageError } from './files.js';
-import { lintRepository } from '../engine/repository.js';
 
 export interface LintFilesOptions {
   /** Folder the paths are relative to; defaults to the process's. */
   cwd?: string;
   /** Lint every file as this operation's body, whatever the file or config says. */
   operation?: OperationId;
-  /** A config file to use, or `false` for none; by default the one found from `cwd` upwards. */
+  /** A config file to use, or `false` for none; by default the nearest one (see ConfigResolver). */
   config?: string | false;
   /** Rule settings on top of the config file's (the CLI's `--rule`). */
   rules?: RuleSettings;
@@ -22,6 +22,12 @@ export interface LintFilesOptions {
   inlineConfig?: boolean;
   /** Report directives that silence nothing, at this level (default: the config's, else off). */
   reportUnusedDisableDirectives?: RuleLevel;
+}
+
+/** The config that applies to one file, and the file's path relative to the config's folder. */
+interface Configured {
+  config: LoadedConfig;
+  path: string;
 }
 
 /**
@@ -33,7 +39,7 @@ export interface LintFilesOptions {
 export function lintFiles(paths: readonly string[], options: LintFilesOptions = {}): FileResult[] {
   const cwd = options.cwd ?? process.cwd();
   const configs = options.config === false ? undefined : new ConfigResolver(cwd, options.config);
-  const configured = (absolute: string): { config: LoadedConfig; path: string } | undefined => {
+  const configured = (absolute: string): Configured | undefined => {
     const location = configs?.forFile(absolute);
     return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/') };
   };
@@ -43,8 +49,11 @@ export function lintFiles(paths: readonly string[], options: LintFilesOptions = 
   };
   const { files, onlyFiles } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
-  const results = files.map((file) => lintFile(file, resolve(cwd, file), options, configured(resolve(cwd, file))));
-  return lintRepository(results);
+  return lintAll(
+    files.map((file) => ({ file, configured: configured(resolve(cwd, file)) })),
+    options,
+    (file, configuredFile) => lintFile(file, resolve(cwd, file), options, configuredFile),
+  );
 }
 
 /**
@@ -57,23 +66,43 @@ export function lintTextAs(text: string, file: string, options: LintFilesOptions
   const location = options.config === false ? undefined : new ConfigResolver(cwd, options.config).forFile(absolute);
   const path = location && relative(location.directory, absolute).split(sep).join('/');
   if (location && path && !path.startsWith('..') && location.config.isIgnored(path)) return [];
-  return lintRepository([lintSource(file, text, options, location && path !== undefined ? { config: location.config, path } : undefined)]);
+  const configuredFile = location && path !== undefined ? { config: location.config, path } : undefined;
+  return lintAll([{ file, configured: configuredFile }], options, (name, c) => lintSource(name, text, options, c));
 }
 
-function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: { config: LoadedConfig; path: string } | undefined): FileResult {
+function lintAll(
+  files: ReadonlyArray<{ file: string; configured: Configured | undefined }>,
+  options: LintFilesOptions,
+  lintOne: (file: string, configured: Configured | undefined) => { result: FileResult; facts?: RepositoryFacts },
+): FileResult[] {
+  const facts = new Map<string, RepositoryFacts>();
+  const results = files.map(({ file, configured }) => {
+    const linted = lintOne(file, configured);
+    if (linted.facts) facts.set(file, linted.facts);
+    return linted.result;
+  });
+  const settingsOf = new Map(files.map(({ file, configured }) => [file, { ...configured?.config.settingsFor(configured.path).rules, ...options.rules }]));
+  return lintRepository(results, facts, (file, ruleId) => {
+    const setting = settingsOf.get(file)?.[ruleId];
+    return Array.isArray(setting) ? setting[0] : setting;
+  });
+}
+
+function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined): { result: FileResult; facts?: RepositoryFacts } {
   const settings = configured?.config.settingsFor(configured.path);
   const read = readText(absolute, settings?.limits.maxFileSize);
   if ('error' in read) {
     const ruleId = read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding';
-    return { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message: read.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+    return {
+      result: { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message: read.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] },
+    };
   }
   return lintSource(file, read.text, options, configured);
 }
 
-function lintSource(file: string, text: string, options: LintFilesOptions, configured: { config: LoadedConfig; path: string } | undefined): FileResult {
+function lintSource(file: string, text: string, options: LintFilesOptions, configured: Configured | undefined): { result: FileResult; facts?: RepositoryFacts } {
   const settings = configured?.config.settingsFor(configured.path);
-  const read = { text };
-  const result = lintText(read.text, {
+  const { bodies, ...result } = lintText(text, {
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
@@ -83,7 +112,5 @@ function lintSource(file: string, text: string, options: LintFilesOptions, confi
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
   });
-  return { file, ...result, source: read.text };
+  return { result: { file, ...result, source: text }, facts: collectFacts(result.operation, bodies) };
 }
-
-export type { ConfigLocation };

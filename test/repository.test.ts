@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { runCli } from './helpers/cli.js';
+
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-repo-'));
+  mkdirSync(join(dir, '.git'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const CONFIG = `files:
+  - match: ["clusters/*.yaml"]
+    operation: edit-cluster
+  - match: ["allow-list/*"]
+    operation: add-whitelist-ip
+  - match: ["bootstrap/*.yaml"]
+    operation: set-bootstrap
+  - match: ["account.yaml"]
+    operation: edit-account
+rules:
+  cluster/edit-effect: off
+`;
+
+async function findings(dir: string) {
+  const run = await runCli(['.', '-f', 'json'], { cwd: dir });
+  const output = JSON.parse(run.stdout);
+  return {
+    code: run.code,
+    list: output.results.flatMap((r: { file: string; findings: Array<{ ruleId: string; severity: string; line: number; column: number; message: string }> }) =>
+      r.findings.map((f) => `${r.file}:${f.line}:${f.column} ${f.severity} ${f.ruleId}: ${f.message}`),
+    ),
+  };
+}
+
+test('two cluster files claiming the same label: an error at both', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'clusters/etl.yaml': 'label: [etl, nightly]\n',
+    'clusters/etl-v2.yaml': '# the new ETL cluster\nlabel:\n  - etl-v2\n  - etl\n',
+  });
+  const { code, list } = await findings(dir);
+  expect(code).toBe(1);
+  expect(list).toEqual([
+    'clusters/etl-v2.yaml:4:5 error repository/duplicate-label: label "etl" is also claimed by clusters/etl.yaml; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels',
+    'clusters/etl.yaml:1:9 error repository/duplicate-label: label "etl" is also claimed by clusters/etl-v2.yaml; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels',
+  ]);
+});
+
+test('allow-list entries repeated or contained in another file', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'allow-list/office.yaml': 'ip_cidr: 81.2.69.160/28\n',
+    'allow-list/desk.yaml': 'ip_cidr: 81.2.69.161\n',
+    'allow-list/office-copy.json': '{"ip_cidr": "81.2.69.160/28"}',
+  });
+  const { list } = await findings(dir);
+  expect(list).toEqual([
+    'allow-list/desk.yaml:1:10 warning repository/duplicate-allow-list-entry: ip_cidr "81.2.69.161" lies inside "81.2.69.160/28" from allow-list/office-copy.json, which already allows it',
+    'allow-list/office.yaml:1:10 warning repository/duplicate-allow-list-entry: ip_cidr "81.2.69.160/28" repeats the entry in allow-list/office-copy.json; remove one of them',
+  ]);
+});
+
+test('a user-level bootstrap overriding account-level settings, and a cluster overriding the account idle timeout', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'bootstrap/account.yaml': 'script: |\n  SET hive.exec.parallel=true;\n  SET mapred.reduce.tasks=8;\nis_user_bootstrap: false\n',
+    'bootstrap/user.yaml': 'script: |\n  set mapred.reduce.tasks=32;\n  SET hive.cli.print.header=true;\nis_user_bootstrap: true\n',
+    'account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+    'clusters/batch.yaml': 'node_configuration:\n  idle_cluster_timeout: 4\n',
+    'clusters/adhoc.yaml': 'node_configuration:\n  idle_cluster_timeout: 2\n',
+  });
+  const { code, list } = await findings(dir);
+  expect(code).toBe(0);
+  expect(list).toEqual([
+    'bootstrap/user.yaml:1:9 info repository/bootstrap-override: this user-level bootstrap sets mapred.reduce.tasks, also set by the account-level bootstrap in bootstrap/account.yaml; the user-level values win',
+    'clusters/batch.yaml:2:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 4 overrides the account default of 2 hours set in account.yaml',
+  ]);
+});
+
+test('repository rules can be switched off in the config', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG + '  repository/duplicate-label: off\n',
+    'clusters/a.yaml': 'label: [etl]\n',
+    'clusters/b.yaml': 'label: [etl]\n',
+  });
+  expect((await findings(dir)).list).toEqual([]);
+});
