@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { explainRule, UnknownRuleError } from './commands/explain.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
 import { printConfig } from './commands/print-config.js';
+import { rulesTable } from './commands/rules-table.js';
 import { schemaCommand } from './commands/schema.js';
 import { ConfigError } from './config/config.js';
 import { ALL_RULES } from './engine/registry.js';
@@ -42,17 +43,20 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .version(VERSION, '-v, --version')
     .argument('[paths...]', 'files, and folders searched for *.yaml, *.yml, *.json (default: .)')
     .addOption(new Option('--operation <id>', 'lint every file as the body of this operation (see `dplint operations`)'))
-    .option('-f, --format <name>', 'output format (repeatable; see --list-formats); default stylish, or github inside GitHub Actions', collect, [])
-    .option('-o, --output-file <[format=]path>', 'write a format\'s output to a file instead of standard output (repeatable)', collect, [])
+    .addOption(new Option('-f, --format <name>', 'output format (repeatable; see --list-formats)').argParser(collect).default([], 'stylish, or github inside GitHub Actions'))
+    .addOption(new Option('-o, --output-file <[format=]path>', 'write a format\'s output to a file instead of standard output (repeatable)').argParser(collect).default([], 'none'))
     .option('--list-formats', 'list the output formats and exit')
     .option('-c, --config <file>', 'use this config file instead of the nearest dplint.config.yaml / .dplint.yaml')
     .option('--no-config', 'use no config file')
     .option('--print-config <file>', 'print the settings that apply to a file, as JSON, and exit')
-    .option('--rule <id: level>', 'set a rule\'s level, e.g. --rule "schema/unknown-member: error" (repeatable)', collect, [])
+    .addOption(new Option('--rule <id: level>', 'set a rule\'s level, e.g. --rule "schema/unknown-member: error" (repeatable)').argParser(collect).default([], 'none'))
     .option('--no-inline-config', 'ignore # dplint-disable directives in files')
     .option('--report-unused-disable-directives [level]', 'report directives that silence nothing (error, warning or info; default warning)')
     .option('--stdin', 'lint the text on standard input')
     .option('--stdin-filename <path>', 'the file name to report (and match in the config) for --stdin')
+    .option('--fix', 'make the safe fixes and write the files back, then report what remains')
+    .option('--fix-dry-run', 'make the safe fixes in memory: print a unified diff, then what would remain; write nothing')
+    .option('--fix-type <namespaces>', 'fix only rules of these namespaces, comma-separated (schema, body, yaml, directive, cluster, ...)')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
     .option('--quiet', 'report errors only')
     .option('--color', 'colour the output (default: when stdout is a terminal and NO_COLOR is unset)')
@@ -77,6 +81,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         env: io.env,
         isTTY: io.isTTY,
         stdout: io.stdout,
+        stderr: io.stderr,
         readStdin: io.readStdin ?? (async () => ''),
       });
     });
@@ -95,7 +100,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   program
     .command('rules')
     .description('list every rule: id, default severity, summary')
-    .action(() => {
+    .option('--markdown', 'as a Markdown table (the one in the README)')
+    .action((options: { markdown?: boolean }) => {
+      if (options.markdown) return io.stdout(rulesTable(ALL_RULES));
       const width = Math.max(...ALL_RULES.map((rule) => rule.id.length));
       for (const rule of ALL_RULES) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.docs.summary}\n`);
     });

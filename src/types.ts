@@ -24,6 +24,25 @@ export interface Suggestion {
   fix: Fix;
 }
 
+/**
+ * An edit a rule asks for in terms of data, which the engine turns into a `Fix` at the node's
+ * source range, in the file's own style (JSON stays JSON; YAML keeps quoting and indentation).
+ * `path` names the node to edit when it is not the reported one (same frame as the report's path).
+ * An edit whose result would not read back as the intended value is dropped, never applied.
+ */
+export type FixIntent =
+  /** Replace the value at the path: a plain scalar where YAML allows one, else double-quoted; a list written as a flow `[a]`. */
+  | { kind: 'replaceValue'; value: unknown; path?: ReadonlyArray<string | number> }
+  /** Rename the member at the path (its key keeps its quoting); never onto a member that exists. */
+  | { kind: 'renameKey'; to: string; path?: ReadonlyArray<string | number> }
+  /** Remove the member at the path, with its line(s) in YAML or its comma in JSON. */
+  | { kind: 'removeMember'; path?: ReadonlyArray<string | number> }
+  /** Move every member of the mapping at the path into a new member `under` (`{a, b}` → `{under: {a, b}}`). */
+  | { kind: 'nestMembers'; under: string; path?: ReadonlyArray<string | number> };
+
+/** A suggestion as a rule asks for it: an edit intent and what it does, said briefly ("Rename to vm_settings"). */
+export type SuggestionIntent = FixIntent & { desc: string };
+
 /** One problem found in a file: the contract of DESIGN.md ("Findings"). */
 export interface Finding extends Range {
   /** Stable, kebab-case, namespaced id, e.g. `schema/enum`, `cluster/spot-block-duration`, `yaml/duplicate-key`. */
@@ -54,8 +73,9 @@ export interface PathFinding {
   range?: Range;
   /** The path starts at the document (a request envelope's `headers`, `path`), not at the body. */
   fromDocumentRoot?: boolean;
-  fix?: Fix;
-  suggestions?: Suggestion[];
+  /** A text edit (stages that see the source), or an intent the locating step renders. */
+  fix?: Fix | FixIntent;
+  suggestions?: Array<Suggestion | SuggestionIntent>;
   /** For rule findings: the message's id and data, kept for rule tests. */
   messageId?: string;
   data?: Record<string, string | number>;
@@ -78,8 +98,10 @@ export interface Report<MessageId extends string = string> {
   target?: 'key' | 'value';
   /** The path starts at the document, for a request envelope's own members (`headers`, `path`). */
   fromDocumentRoot?: boolean;
-  fix?: Fix;
-  suggestions?: Suggestion[];
+  /** A safe edit `--fix` may apply; the rule must declare `fixable`. */
+  fix?: FixIntent;
+  /** Edits a person chooses between; the rule must declare `hasSuggestions`. */
+  suggestions?: SuggestionIntent[];
 }
 
 /** What `check` is given: the body as plain data, facts derived once, and `report`. */
@@ -109,7 +131,16 @@ export interface RuleCase {
 }
 
 export interface InvalidRuleCase extends RuleCase {
-  findings: Array<{ messageId: string; line: number; column: number; data?: Record<string, string | number> }>;
+  findings: Array<{
+    messageId: string;
+    line: number;
+    column: number;
+    data?: Record<string, string | number>;
+    /** The text after applying each of this finding's suggestions, in order (ESLint RuleTester's `suggestions`). */
+    suggestions?: Array<{ desc: string; output: string }>;
+  }>;
+  /** The text after applying the rule's fixes once; required when the rule fixes the case, absent when it does not. */
+  output?: string;
 }
 
 /** A cross-field rule: one file under `rules/<namespace>/<name>.ts`, its path being its id. */
@@ -119,6 +150,10 @@ export interface Rule<MessageId extends string = string, Options extends Record<
   /** Operation ids it checks, or `*` for any. */
   appliesTo: readonly string[] | '*';
   severity: Severity;
+  /** Its reports may carry a `fix` that `--fix` applies (only where the result is certain). */
+  fixable?: boolean;
+  /** Its reports may carry `suggestions` for a person to choose from. */
+  hasSuggestions?: boolean;
   docs: {
     /** One sentence: what it catches. */
     summary: string;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { RULES } from '../rules/index.js';
 import { lintTextDetailed } from '../src/engine/lint.js';
+import { applyFixes } from '../src/fix/apply.js';
 import { isOperationId, type OperationId } from '../src/operations.js';
 import type { Rule, RuleCase } from '../src/types.js';
 
@@ -42,6 +43,13 @@ describe.each(RULES.map((rule) => [rule.id, rule] as const))('%s', (_, rule) => 
     expect(rule.docs.summary.length).toBeGreaterThan(10);
     expect(rule.docs.rationale, 'the rationale quotes the spec').toMatch(/spec|"/i);
     expect(rule.docs.fix.length).toBeGreaterThan(10);
+    // As ESLint's RuleTester: a rule that fixes shows what it fixes to, and one that does not, does not claim to.
+    const withOutput = rule.cases.invalid.filter((c) => c.output !== undefined).map((c) => c.name);
+    if (rule.fixable) expect(withOutput.length, 'a fixable rule has an invalid case with output').toBeGreaterThan(0);
+    else expect(withOutput, 'cases with output belong to a rule that declares fixable').toEqual([]);
+    const withSuggestions = rule.cases.invalid.filter((c) => c.findings.some((f) => f.suggestions)).map((c) => c.name);
+    if (rule.hasSuggestions) expect(withSuggestions.length, 'a rule with suggestions has a case showing them').toBeGreaterThan(0);
+    else expect(withSuggestions, 'cases with suggestions belong to a rule that declares hasSuggestions').toEqual([]);
   });
 
   test.each(rule.cases.valid.map((c) => [c.name, c] as const))('valid: %s', (_, testCase) => {
@@ -61,5 +69,19 @@ describe.each(RULES.map((rule) => [rule.id, rule] as const))('%s', (_, rule) => 
     const expected = testCase.findings.map((e) => ({ messageId: e.messageId, line: e.line, column: e.column, ...(testCase.findings.some((x) => x.data) ? { data: e.data } : {}) }));
     expect(actual).toEqual(expected);
     for (const finding of findings) expect(finding.severity).toBe(rule.severity);
+
+    // The rule's own fixes, made once (RuleTester's `output`); no output means the rule must not fix this case.
+    const fixed = applyFixes(testCase.yaml, findings);
+    if (testCase.output === undefined) {
+      expect(findings.filter((f) => f.fix).map((f) => f.message), `"${testCase.name}" is fixed: add its output`).toEqual([]);
+    } else {
+      expect(testCase.output, 'output differs from the input (leave it out when nothing is fixed)').not.toBe(testCase.yaml);
+      expect(fixed.text).toBe(testCase.output);
+      expect(fixed.skipped.map((f) => f.message), 'no fix of one case overlaps another').toEqual([]);
+    }
+    testCase.findings.forEach((expectedFinding, index) => {
+      const suggestions = (findings[index]?.suggestions ?? []).map((s) => ({ desc: s.desc, output: applyFixes(testCase.yaml, [{ fix: s.fix }]).text }));
+      expect(suggestions, `"${testCase.name}" finding ${index + 1}: its suggestions`).toEqual(expectedFinding.suggestions ?? []);
+    });
   });
 });

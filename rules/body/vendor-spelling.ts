@@ -31,11 +31,13 @@ export default defineRule({
   id: 'body/vendor-spelling',
   appliesTo: '*',
   severity: 'warning',
+  fixable: true,
+  hasSuggestions: true,
   docs: {
     summary: 'A member is spelled the way the vendor API or SDK sends it (ec2_settings, aws_region, persistent_security_group) where this API has its own name.',
     rationale:
       'Spec, naming note: "identifiers that carry a cloud vendor\'s name use neutral words throughout this document (`vm_`, `blk_`, `store`, `cloud_`, `monitor_`, `alt_`); these neutral spellings are the identifiers of this specification"; spec 4.6: "The request syntax example names the region parameter `aws_region` in the original vendor naming; in this specification it is `cloud_region`". A body copied from vendor docs or built by a vendor SDK carries the old names, which are not parameters of this API. A member is reported only where its neutral name is a parameter of the same object for the operation; elsewhere the schema reports it as an unknown member.',
-    fix: 'Rename the key to the neutral name the message gives (ec2_settings → vm_settings); if both spellings are set, remove the vendor one.',
+    fix: 'Rename the key to the neutral name the message gives (ec2_settings → vm_settings); `dplint --fix` does it. If both spellings are set, remove the vendor one (offered as a suggestion: which value was meant is yours to say).',
   },
   messages: {
     vendorSpelling: '{{field}} is the vendor spelling; this API calls it {{neutral}} (rename the key)',
@@ -59,11 +61,18 @@ export default defineRule({
         if (!childSchema && neutral && members.has(neutral)) {
           const at = [...path, key];
           if (Object.hasOwn(value, neutral)) {
-            report({ messageId: 'alsoNeutral', path: at, target: 'key', data: { field: fieldName(at), neutral } });
+            report({
+              messageId: 'alsoNeutral',
+              path: at,
+              target: 'key',
+              data: { field: fieldName(at), neutral },
+              suggestions: [{ kind: 'removeMember', desc: `Remove ${key}, keeping ${neutral}` }],
+            });
             continue;
           }
           const messageId = VENDOR_SPELLINGS.has(key) ? 'vendorSpelling' : 'sdkSpelling';
-          report({ messageId, path: at, target: 'key', data: { field: fieldName(at), neutral } });
+          // The neutral member is not set (checked above), so the rename only changes the spelling.
+          report({ messageId, path: at, target: 'key', data: { field: fieldName(at), neutral }, fix: { kind: 'renameKey', to: neutral } });
           // Read what it holds as the neutral member, so ec2_settings.aws_region is found too.
           childSchema = members.get(neutral);
         }
@@ -112,6 +121,7 @@ export default defineRule({
         name: 'ec2_settings and its members',
         example: true,
         yaml: 'ec2_settings:\n  aws_region: us-west-2\n  aws_preferred_availability_zone: us-west-2a\n',
+        output: 'vm_settings:\n  cloud_region: us-west-2\n  cloud_preferred_availability_zone: us-west-2a\n',
         findings: [
           { messageId: 'vendorSpelling', line: 1, column: 1, data: { field: 'ec2_settings', neutral: 'vm_settings' } },
           { messageId: 'vendorSpelling', line: 2, column: 3, data: { field: 'ec2_settings.aws_region', neutral: 'cloud_region' } },
@@ -141,6 +151,7 @@ export default defineRule({
           '        weight: 1.0',
           '',
         ].join('\n'),
+        output: 'node_configuration:\n  slave_instance_type: m3.2xlarge\n  blk_volume_type: st1\n  blk_volume_size: 500\n  blk_volume_count: 1\n  blk_upscaling_config:\n    max_blk_volume_count: 4\n  custom_vm_tags:\n    team: data\n  heterogeneous_instance_config:\n    memory:\n      - instance_type: m3.2xlarge\n        weight: 1.0\n',
         findings: [
           { messageId: 'vendorSpelling', line: 3, column: 3 },
           { messageId: 'vendorSpelling', line: 4, column: 3 },
@@ -154,6 +165,7 @@ export default defineRule({
       {
         name: 'datadog monitoring settings',
         yaml: 'datadog_settings:\n  datadog_api_token: ${MONITOR_API_TOKEN}\n  datadog_app_token: ${MONITOR_APP_TOKEN}\n',
+        output: 'monitor_settings:\n  monitor_api_token: ${MONITOR_API_TOKEN}\n  monitor_app_token: ${MONITOR_APP_TOKEN}\n',
         findings: [
           { messageId: 'vendorSpelling', line: 1, column: 1, data: { field: 'datadog_settings', neutral: 'monitor_settings' } },
           { messageId: 'vendorSpelling', line: 2, column: 3, data: { field: 'datadog_settings.datadog_api_token', neutral: 'monitor_api_token' } },
@@ -163,6 +175,7 @@ export default defineRule({
       {
         name: 'the singular persistent_security_group of the SDKs',
         yaml: 'security_settings:\n  persistent_security_group: analytics-sg\n',
+        output: 'security_settings:\n  persistent_security_groups: analytics-sg\n',
         findings: [
           { messageId: 'sdkSpelling', line: 2, column: 3, data: { field: 'security_settings.persistent_security_group', neutral: 'persistent_security_groups' } },
         ],
@@ -171,12 +184,14 @@ export default defineRule({
         name: 'aws_region in a create-account body',
         operation: 'create-account',
         yaml: 'account:\n  name: analytics\n  aws_region: us-east-1\n',
+        output: 'account:\n  name: analytics\n  cloud_region: us-east-1\n',
         findings: [{ messageId: 'vendorSpelling', line: 3, column: 3, data: { field: 'account.aws_region', neutral: 'cloud_region' } }],
       },
       {
         name: 'storage links and security group in an account edit',
         operation: 'edit-account',
         yaml: 'account:\n  show_s3_download_link: true\n  show_s3_upload_link: true\n  persistent_security_group: analytics-sg\n',
+        output: 'account:\n  show_store_download_link: true\n  show_store_upload_link: true\n  persistent_security_groups: analytics-sg\n',
         findings: [
           { messageId: 'vendorSpelling', line: 2, column: 3, data: { field: 'account.show_s3_download_link', neutral: 'show_store_download_link' } },
           { messageId: 'vendorSpelling', line: 3, column: 3, data: { field: 'account.show_s3_upload_link', neutral: 'show_store_upload_link' } },
@@ -184,9 +199,26 @@ export default defineRule({
         ],
       },
       {
+        name: 'a JSON body keeps its quotes',
+        yaml: '{"ec2_settings": {"aws_region": "us-west-2"}, "label": ["etl"]}\n',
+        output: '{"vm_settings": {"cloud_region": "us-west-2"}, "label": ["etl"]}\n',
+        findings: [
+          { messageId: 'vendorSpelling', line: 1, column: 2 },
+          { messageId: 'vendorSpelling', line: 1, column: 19 },
+        ],
+      },
+      {
         name: 'both spellings set',
         yaml: 'vm_settings:\n  cloud_region: us-west-2\nec2_settings:\n  aws_region: us-east-1\n',
-        findings: [{ messageId: 'alsoNeutral', line: 3, column: 1, data: { field: 'ec2_settings', neutral: 'vm_settings' } }],
+        findings: [
+          {
+            messageId: 'alsoNeutral',
+            line: 3,
+            column: 1,
+            data: { field: 'ec2_settings', neutral: 'vm_settings' },
+            suggestions: [{ desc: 'Remove ec2_settings, keeping vm_settings', output: 'vm_settings:\n  cloud_region: us-west-2\n' }],
+          },
+        ],
       },
     ],
   },

@@ -3,13 +3,14 @@ import { findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { FORMATTERS } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
+import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { lintFiles, lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
 import { writeFileAtomic } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 
-export interface LintCommandOptions {
+export interface LintCommandOptions extends FixCommandOptions {
   operation?: string;
   format: string[];
   outputFile: string[];
@@ -31,6 +32,8 @@ export interface LintCommandIo {
   env: Record<string, string | undefined>;
   isTTY: boolean;
   stdout(text: string): void;
+  /** For `--fix-dry-run`'s diff when standard output carries JSON, SARIF or JUnit. */
+  stderr?(text: string): void;
   readStdin(): Promise<string>;
 }
 
@@ -50,6 +53,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     rules: parseRuleOptions(options.rule),
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives),
+    fix: fixOptionsOf(options),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -65,6 +69,13 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     for (const output of outputs) {
       if (output.file && written.has(resolve(io.cwd, output.file))) throw new UsageError(`--output-file ${JSON.stringify(output.file)} is one of the files being linted; dplint never writes over its input`);
     }
+  }
+  if (options.fix) writeFixes(results, io.cwd);
+  if (options.fixDryRun) {
+    const diff = fixDiffs(results);
+    const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
+    if (diffGoesToStderr(stdoutFormat)) io.stderr?.(diff);
+    else io.stdout(diff);
   }
   if (options.quiet) results = results.map((result) => ({ ...result, findings: result.findings.filter((f) => f.severity === 'error') }));
 

@@ -4,16 +4,18 @@ import { formatOf, parseText, type ParsedFile, type SourceDocument, type SourceF
 import { toPointer } from '../parse/pointer.js';
 import { hasBodySchema } from '../schema/body-schemas.js';
 import { validateBody } from '../schema/validate-body.js';
-import type { Finding, OperationSource, PathFinding, RuleLevel } from '../types.js';
+import type { Finding, OperationSource, PathFinding, RuleLevel, Severity } from '../types.js';
 import { clusterKind } from './cluster-kind.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
+import { yaml11Findings } from './yaml11.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
 import { runPolicies, type CompiledPolicy } from '../config/policies.js';
 import { findRule } from './registry.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
 import { runRules, type RuleSettings } from './run-rules.js';
+import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
 
 export interface LintOptions {
   /** The operation, when the caller knows it (`--operation`); otherwise it is resolved from the file. */
@@ -40,6 +42,16 @@ export interface LintResult {
   operation: OperationId | undefined;
   operationSource: OperationSource;
   findings: Finding[];
+  /** Each readable document's body as the API would receive it (for a request envelope, its `body`), with where it sits. */
+  bodies: BodyOfDocument[];
+}
+
+export interface BodyOfDocument {
+  /** 0-based index in a multi-document stream; absent for a single document. */
+  document?: number;
+  /** The data path of the body in the document: `[]`, or `['body']` in a request envelope. */
+  prefix: string[];
+  value: unknown;
 }
 
 /**
@@ -71,6 +83,7 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
   findings.push(...resolved.findings.map((finding) => located(first, finding)));
 
   const operation = resolved.operation;
+  const bodies: BodyOfDocument[] = [];
   if (operation && resolved.source === 'inferred') {
     findings.push(
       located(first, {
@@ -97,8 +110,15 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
     for (const document of file.documents) {
       if (!document.usable) continue;
       const envelope = resolved.source === 'envelope';
+      const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
+      bodies.push({
+        ...(file.documents.length > 1 ? { document: document.index } : {}),
+        prefix: envelopeValue ? ['body'] : [],
+        value: envelopeValue ? envelopeValue.body : document.value,
+      });
       const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options);
       findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
+      if (file.format === 'yaml') findings.push(...yaml11Findings(document.node, operation, envelopeValue ? ['body'] : []).map((f) => located(document, f)));
     }
   }
 
@@ -111,7 +131,7 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
       text: file.text,
     });
   }
-  return { operation, operationSource: resolved.source, findings: sortFindings(final) };
+  return { operation, operationSource: resolved.source, findings: sortFindings(final), bodies };
 }
 
 function lintDocument(
@@ -124,7 +144,27 @@ function lintDocument(
   const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
   const body = envelopeValue ? envelopeValue.body : document.value;
   const toDocument = (finding: PathFinding): PathFinding =>
-    envelopeValue && !finding.fromDocumentRoot ? { ...finding, path: ['body', ...finding.path] } : finding;
+    envelopeValue && !finding.fromDocumentRoot ? rebaseIntents({ ...finding, path: ['body', ...finding.path] }, ['body']) : finding;
+  const headers = isObject(envelopeValue?.headers) ? envelopeValue.headers : {};
+  return checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers }).map(toDocument);
+}
+
+export interface CheckBodyOptions {
+  /** Rule levels and options by rule id; only `off` matters here, levels are applied by the caller. */
+  rules?: RuleSettings;
+  policies?: readonly CompiledPolicy[];
+  /** The route's path parameters, for the rules that read them. */
+  pathParameters?: Record<string, string>;
+  /** The request's headers, for the rules that read them. */
+  headers?: Record<string, unknown>;
+}
+
+/**
+ * The checks that need only the body as data: unexpected body, schema, rules and policies, with
+ * rule findings explaining or deferring to schema findings. Shared by `lintText` (which then
+ * locates the findings in the text) and `validate` (which has no text).
+ */
+export function checkBody(operation: OperationId, body: unknown, options: CheckBodyOptions = {}): PathFinding[] {
   const takesBody = getOperation(operation).body !== 'none';
   const value = takesBody ? (body ?? {}) : body;
 
@@ -142,12 +182,12 @@ function lintDocument(
     operation,
     body: value,
     clusterKind: operation === 'edit-cluster' ? clusterKind(value) : 'unknown',
-    pathParameters,
-    headers: isObject(envelopeValue?.headers) ? envelopeValue.headers : {},
+    pathParameters: options.pathParameters ?? {},
+    headers: options.headers ?? {},
     settings: options.rules ?? {},
   });
   if (options.policies?.length) ruleFindings.push(...runPolicies(options.policies, operation, value));
-  return [...explained(bodyFindings, ruleFindings), ...withoutSchemaDuplicates(ruleFindings, bodyFindings)].map(toDocument);
+  return [...explained(bodyFindings, ruleFindings), ...withoutSchemaDuplicates(ruleFindings, bodyFindings)];
 }
 
 /**
@@ -186,8 +226,11 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
     endLine: range.endLine,
     endColumn: range.endColumn,
   };
-  if (finding.fix) located.fix = finding.fix;
-  if (finding.suggestions) located.suggestions = finding.suggestions;
+  // Fix intents become text edits here, where the node's source range is known.
+  const fix = finding.fix && renderFix(file, document, finding.path, finding.fix);
+  if (fix) located.fix = fix;
+  const suggestions = finding.suggestions && renderSuggestions(file, document, finding.path, finding.suggestions);
+  if (suggestions?.length) located.suggestions = suggestions;
   if (finding.messageId) {
     located.messageId = finding.messageId;
     if (finding.data) located.data = finding.data;
@@ -201,7 +244,7 @@ function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined 
 }
 
 /** Configured levels apply to every finding, built-in ones included (`schema/unknown-member: error`). */
-function applyLevels<F extends Finding>(findings: F[], settings: RuleSettings): F[] {
+export function applyLevels<F extends { ruleId: string; severity: Severity }>(findings: F[], settings: RuleSettings): F[] {
   const out: F[] = [];
   for (const finding of findings) {
     const level = levelOf(settings, finding.ruleId);

@@ -34,6 +34,9 @@ export function runRules(input: RunRulesInput): PathFinding[] {
         headers: input.headers,
         options,
         report(report) {
+          // As ESLint: a rule states in its definition what it may edit, so docs and `--fix` can rely on it.
+          if (report.fix && !rule.fixable) throw new Error(`rule '${rule.id}' reported a fix but does not declare fixable: true`);
+          if (report.suggestions?.length && !rule.hasSuggestions) throw new Error(`rule '${rule.id}' reported suggestions but does not declare hasSuggestions: true`);
           findings.push({
             ruleId: rule.id,
             severity: rule.severity,

@@ -1,4 +1,4 @@
-import { isScalar, Scalar, type Document } from 'yaml';
+import { isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { nodeAt } from '../parse/locate.js';
 import { fieldName } from '../parse/pointer.js';
 import type { PathFinding } from '../types.js';
@@ -21,26 +21,45 @@ const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: 
  */
 export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string): PathFinding {
   if (finding.ruleId !== 'schema/type' || !finding.data) return finding;
-  const { expected, unit, secret } = finding.data;
   const { node, complete } = nodeAt(doc, finding.path);
+  if (complete && !finding.data.secret) {
+    const listFix = listShapeFix(finding, isScalar(node) ? node.value : isSeq(node) ? (node.toJS(doc) as unknown) : undefined);
+    if (listFix) return { ...finding, ...listFix };
+  }
   if (!complete || !isScalar(node) || !node.range) return finding;
   const [start, end] = node.range;
-  const source = text.slice(start, end);
-  const field = fieldName(finding.path);
-  const plain = node.type === Scalar.PLAIN;
+  return refine(finding, node.value, { source: text.slice(start, end), plain: node.type === Scalar.PLAIN, range: [start, end] });
+}
 
-  if (expected === 'string' && plain && (typeof node.value === 'number' || typeof node.value === 'boolean')) {
-    if (secret) return { ...finding, ruleId: 'yaml/unquoted-string', message: `${field} must be a string; YAML reads the unquoted value as a ${typeof node.value}: quote it` };
+/**
+ * The same for a body given as data (`validate`): what a value is, without what the text looked
+ * like. A number or boolean where a string is required is only a pitfall of unquoted YAML, so it
+ * stays `schema/type`; a string where a number or boolean is required is refined as from a JSON
+ * file (quoted, so no YAML 1.1 remark), and carries no fix, there being no text to edit.
+ */
+export function refineTypeFindingByValue(finding: PathFinding, value: unknown): PathFinding {
+  if (finding.ruleId !== 'schema/type' || !finding.data || typeof value !== 'string') return finding;
+  return refine(finding, value, { plain: false });
+}
+
+function refine(finding: PathFinding, value: unknown, written: { source?: string; plain: boolean; range?: [number, number] }): PathFinding {
+  const { expected, unit, secret } = finding.data!;
+  const { source, plain, range } = written;
+  const field = fieldName(finding.path);
+  const fix = (text: string) => (range ? { fix: { range, text } } : {});
+
+  if (expected === 'string' && plain && source !== undefined && (typeof value === 'number' || typeof value === 'boolean')) {
+    if (secret) return { ...finding, ruleId: 'yaml/unquoted-string', message: `${field} must be a string; YAML reads the unquoted value as a ${typeof value}: quote it` };
     return {
       ...finding,
       ruleId: 'yaml/unquoted-string',
-      message: `${field} must be a string; YAML reads the unquoted ${source} as the ${typeof node.value} ${String(node.value)}: quote it as ${JSON.stringify(source)}`,
-      fix: { range: [start, end], text: JSON.stringify(source) },
+      message: `${field} must be a string; YAML reads the unquoted ${source} as the ${typeof value} ${String(value)}: quote it as ${JSON.stringify(source)}`,
+      ...fix(JSON.stringify(source)),
     };
   }
 
-  if ((expected === 'integer' || expected === 'number') && typeof node.value === 'string' && !secret) {
-    const match = NUMBER_WITH_UNIT.exec(node.value.trim());
+  if ((expected === 'integer' || expected === 'number') && typeof value === 'string' && !secret) {
+    const match = NUMBER_WITH_UNIT.exec(value.trim());
     if (!match) return finding;
     const [, digits, suffix] = match;
     const number = Number(digits);
@@ -53,23 +72,52 @@ export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, te
       ruleId: 'body/number-as-string',
       message:
         unitMatches && fits
-          ? `${field} must be ${kind}${inUnit}; got the string ${JSON.stringify(node.value)}: write ${number} without quotes`
-          : `${field} must be ${kind}${inUnit}; got the string ${JSON.stringify(node.value)}`,
-      ...(unitMatches && fits ? { fix: { range: [start, end] as [number, number], text: String(number) } } : {}),
+          ? `${field} must be ${kind}${inUnit}; got the string ${JSON.stringify(value)}: write ${number} without quotes`
+          : `${field} must be ${kind}${inUnit}; got the string ${JSON.stringify(value)}`,
+      ...(unitMatches && fits ? fix(String(number)) : {}),
     };
   }
 
-  if (expected === 'boolean' && typeof node.value === 'string' && !secret) {
-    const word = node.value.trim().toLowerCase();
+  if (expected === 'boolean' && typeof value === 'string' && !secret) {
+    const word = value.trim().toLowerCase();
     if (!Object.hasOwn(BOOLEAN_WORDS, word)) return finding;
-    const value = BOOLEAN_WORDS[word];
-    const why = plain ? ` (YAML 1.1 read ${source} as ${value}; YAML 1.2 and JSON read it as a string)` : '';
+    const meant = BOOLEAN_WORDS[word];
+    const why = plain ? ` (YAML 1.1 read ${source} as ${meant}; YAML 1.2 and JSON read it as a string)` : '';
     return {
       ...finding,
       ruleId: 'body/boolean-as-string',
-      message: `${field} must be a boolean; got the string ${JSON.stringify(node.value)}${why}: write ${value}`,
-      fix: { range: [start, end], text: String(value) },
+      message: `${field} must be a boolean; got the string ${JSON.stringify(value)}${why}: write ${meant}`,
+      ...fix(String(meant)),
     };
   }
   return finding;
+}
+
+/** String members that hold several values as one comma-separated string (spec 4.11.1: subnet_id "several as one comma-separated string"). */
+const COMMA_SEPARATED = new Set(['subnet_id']);
+
+/**
+ * A list where one string is wanted, or one string where a list is: `label: etl` was meant as
+ * `[etl]`, `subnet_id: [a, b]` as `"a,b"`. Fixed when the meaning is certain; a string with a
+ * comma in it, given for a list, could be one item or several, so a person chooses.
+ */
+function listShapeFix(finding: PathFinding, value: unknown): Pick<PathFinding, 'fix' | 'suggestions'> | undefined {
+  const { expected, items } = finding.data ?? {};
+  if (expected === 'array' && items === 'string' && typeof value === 'string' && value.trim() !== '') {
+    if (!value.includes(',')) return { fix: { kind: 'replaceValue', value: [value] } };
+    const parts = value.split(',').map((part) => part.trim());
+    if (parts.some((part) => part === '')) return undefined;
+    return {
+      suggestions: [
+        { kind: 'replaceValue', value: parts, desc: `Make it a list of ${parts.length} items: ${JSON.stringify(parts)}` },
+        { kind: 'replaceValue', value: [value], desc: `Make it a list of one item: ${JSON.stringify([value])}` },
+      ],
+    };
+  }
+  const field = finding.path[finding.path.length - 1];
+  if (expected === 'string' && typeof field === 'string' && COMMA_SEPARATED.has(field) && Array.isArray(value) && value.length > 0) {
+    if (!value.every((item) => typeof item === 'string' && item.trim() !== '' && !item.includes(','))) return undefined;
+    return { fix: { kind: 'replaceValue', value: value.map((item: string) => item.trim()).join(',') } };
+  }
+  return undefined;
 }

@@ -38,6 +38,7 @@ export const sarif: Formatter = (results, options = {}) => {
   const sarifResults: object[] = [];
 
   for (const result of results) {
+    if (result.findings.length === 0) continue;
     const artifactLocation = artifactLocationOf(result.file, options.cwd);
     const source = result.source;
     const masked = source === undefined ? undefined : maskedLines(source);

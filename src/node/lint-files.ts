@@ -1,8 +1,8 @@
 import { relative, resolve, sep } from 'node:path';
 import type { LoadedConfig } from '../config/config.js';
-import { lintText } from '../engine/lint.js';
 import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
 import type { RuleSettings } from '../engine/run-rules.js';
+import { fixText, type FixOptions } from '../fix/fix-text.js';
 import type { FileResult } from '../formatters/types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
@@ -22,6 +22,8 @@ export interface LintFilesOptions {
   inlineConfig?: boolean;
   /** Report directives that silence nothing, at this level (default: the config's, else off). */
   reportUnusedDisableDirectives?: RuleLevel;
+  /** Make the safe fixes (`--fix`, `--fix-dry-run`) in memory; results then carry the fixed text. Nothing is written. */
+  fix?: FixOptions;
 }
 
 /** The config that applies to one file, and the file's path relative to the config's folder. */
@@ -102,7 +104,8 @@ function lintFile(file: string, absolute: string, options: LintFilesOptions, con
 
 function lintSource(file: string, text: string, options: LintFilesOptions, configured: Configured | undefined): { result: FileResult; facts?: RepositoryFacts } {
   const settings = configured?.config.settingsFor(configured.path);
-  const { bodies, ...result } = lintText(text, {
+  // Without fix options this is one lint; with them, the findings are those of the fixed text.
+  const { bodies, output, fixed, applied: _applied, ...result } = fixText(text, {
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
@@ -111,6 +114,6 @@ function lintSource(file: string, text: string, options: LintFilesOptions, confi
     maxAliasCount: settings?.limits.maxAliasCount,
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
-  });
-  return { result: { file, ...result, source: text }, facts: collectFacts(result.operation, bodies) };
+  }, options.fix ?? { maxPasses: 0 });
+  return { result: { file, ...result, source: output, ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };
 }

@@ -141,14 +141,20 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       const guess = closest(member, known);
       const where = path.length === 0 ? 'the body' : field;
       const hint = guess ? `did you mean "${guess}"?` : known.length <= 12 ? `expected one of ${known.join(', ')}` : `see \`dplint schema\` for the ${known.length} members it takes`;
-      return { ...base, path: [...path, member], target: 'key', message: `unknown member "${member}" in ${where}: the spec does not list it; ${hint}` };
+      return {
+        ...base,
+        path: [...path, member],
+        target: 'key',
+        message: `unknown member "${member}" in ${where}: the spec does not list it; ${hint}`,
+        ...(guess ? { suggestions: [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
+      };
     }
     case 'type':
       return {
         ...base,
         path,
         message: `${field} must be ${schemaTypeName(String(params.type))}; got ${typeName(error.data)} ${describeValue(error.data, secret)}`,
-        data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0 },
+        data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
       };
     case 'enum':
     case 'const': {
@@ -158,6 +164,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
         ...base,
         path,
         message: `${field} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}; ${got}${guess ? ` (did you mean "${guess}"?)` : ''}`,
+        ...(guess ? { suggestions: [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }] } : {}),
       };
     }
     case 'minimum':
@@ -165,7 +172,10 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
     case 'multipleOf': {
-      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+      const nearest = typeof error.data === 'number' && !secret ? nearestValid(error.data, parentSchema) : [];
+      const suggestions = nearest.map((value) => ({ kind: 'replaceValue' as const, value, desc: `Change to ${value}${unit}` }));
+      const withSuggestions = suggestions.length ? { suggestions } : {};
+      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}`, ...withSuggestions };
       const limit = params.limit as number;
       const phrase = {
         minimum: `at least ${limit}${unit}`,
@@ -174,7 +184,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
         exclusiveMaximum: `less than ${limit}${unit}`,
         multipleOf: `a multiple of ${params.multipleOf as number}`,
       }[error.keyword];
-      return { ...base, path, message: `${field} must be ${phrase}; ${got}` };
+      return { ...base, path, message: `${field} must be ${phrase}; ${got}`, ...withSuggestions };
     }
     case 'minItems':
     case 'maxItems':
@@ -197,6 +207,52 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       return { ...base, path, message: `${field} must be ${format}; ${got}` };
     }
   }
+}
+
+/**
+ * The valid values nearest a number out of range: within minimum/maximum (and the exclusive
+ * bounds), a multiple of multipleOf, whole for an integer. One value, or the two neighbours when
+ * the number lies between them (90 for a multiple of 60 in 60–360: 60 and 120), nearest first.
+ * Never a fix: which neighbour was meant, or whether the bound should move, is a person's call.
+ */
+export function nearestValid(value: number, schema: JsonSchema): number[] {
+  const integer = schema.type === 'integer';
+  const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : undefined;
+  let low = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+  let high = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+  const exclusive = (bound: unknown): bound is number => typeof bound === 'number';
+  if (exclusive(schema.exclusiveMinimum) || exclusive(schema.exclusiveMaximum)) {
+    // Without a step there is no "next" number after an exclusive bound to offer.
+    if (step === undefined) return [];
+    if (exclusive(schema.exclusiveMinimum)) low = Math.max(low, (Math.floor(schema.exclusiveMinimum / step) + 1) * step);
+    if (exclusive(schema.exclusiveMaximum)) high = Math.min(high, (Math.ceil(schema.exclusiveMaximum / step) - 1) * step);
+  }
+  if (!Number.isFinite(value) || low > high) return [];
+  let candidates: number[];
+  if (step === undefined) {
+    candidates = [Math.min(high, Math.max(low, value))];
+  } else {
+    const first = Math.ceil(low / step);
+    const last = Math.floor(high / step);
+    const below = Math.min(last, Math.max(first, Math.floor(value / step)));
+    const above = Math.min(last, Math.max(first, Math.ceil(value / step)));
+    if (first > last) return [];
+    candidates = [below, above].map((k) => tidy(k * step, step));
+  }
+  const valid = [...new Set(candidates)].filter((c) => c !== value && c >= low && c <= high && (!integer || Number.isInteger(c)));
+  return valid.sort((a, b) => Math.abs(a - value) - Math.abs(b - value) || a - b);
+}
+
+/** 3 × 0.1 is 0.30000000000000004 in floating point; the step's own decimals are enough. */
+function tidy(value: number, step: number): number {
+  const decimals = (String(step).split('.')[1] ?? '').length;
+  return Number(value.toFixed(Math.min(decimals, 20)));
+}
+
+/** The JSON type of a list's items (`string` for label), for the fix that makes a lone value a list. */
+function itemType(schema: JsonSchema): string {
+  const items = schema.items as JsonSchema | undefined;
+  return items && typeof items === 'object' && typeof items.type === 'string' ? items.type : '';
 }
 
 function propertySchema(parent: JsonSchema, member: string): JsonSchema | undefined {

@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { ALL_RULES } from '../engine/registry.js';
+import type { FileResult } from '../formatters/types.js';
+import { UsageError } from '../node/files.js';
+import type { Finding } from '../types.js';
+import { unifiedDiff } from './diff.js';
+import { ruleNamespace, type FixOptions } from './fix-text.js';
+import { writeFixedFile } from './write-fixed.js';
+
+/** The lint command's fix options, as commander parses them. */
+export interface FixCommandOptions {
+  /** `--fix`: write the fixed files. */
+  fix?: boolean;
+  /** `--fix-dry-run`: fix in memory and print a unified diff; write nothing. */
+  fixDryRun?: boolean;
+  /** `--fix-type <namespaces>`: comma-separated rule namespaces whose fixes to make. */
+  fixType?: string;
+}
+
+/** Formats whose standard output a program reads: a diff in front would break them, so it goes to standard error. */
+const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
+
+/** Rule namespaces `--fix-type` takes: those of every rule, and `policy` for the config file's policies. */
+export function fixNamespaces(): string[] {
+  return [...new Set([...ALL_RULES.map((rule) => ruleNamespace(rule.id)), 'policy'])].sort();
+}
+
+/**
+ * The fix options of a run, or undefined when it fixes nothing; bad combinations are usage errors
+ * (exit 2), as in ESLint: `--fix` and `--fix-dry-run` together, `--fix-type` alone, `--fix` with
+ * standard input (there is no file to write).
+ */
+export function fixOptionsOf(options: FixCommandOptions & { quiet?: boolean; stdin?: boolean }): FixOptions | undefined {
+  if (options.fix && options.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together: --fix writes the files, --fix-dry-run shows the diff');
+  if (options.fixType !== undefined && !options.fix && !options.fixDryRun) throw new UsageError('--fix-type needs --fix or --fix-dry-run');
+  if (options.fix && options.stdin) throw new UsageError('--fix writes files, and standard input is not one; use --fix-dry-run to see the fixed text as a diff');
+  if (!options.fix && !options.fixDryRun) return undefined;
+  let types: string[] | undefined;
+  if (options.fixType !== undefined) {
+    types = options.fixType.split(',').map((type) => type.trim()).filter(Boolean);
+    const known = fixNamespaces();
+    const unknown = types.filter((type) => !known.includes(type));
+    if (types.length === 0 || unknown.length > 0) {
+      throw new UsageError(`--fix-type takes rule namespaces separated by commas (${known.join(', ')}); got ${JSON.stringify(options.fixType)}`);
+    }
+  }
+  // With --quiet only errors are reported, so only errors are fixed (ESLint does the same).
+  const filter = options.quiet ? (finding: Finding) => finding.severity === 'error' : undefined;
+  return { ...(types ? { types } : {}), ...(filter ? { filter } : {}) };
+}
+
+/** `--fix`: writes every file whose text the fixes changed; returns how many were written. */
+export function writeFixes(results: readonly FileResult[], cwd: string): number {
+  let written = 0;
+  for (const result of results) {
+    if (result.originalSource !== undefined && result.source !== undefined && writeFixedFile(resolve(cwd, result.file), result.source)) written++;
+  }
+  return written;
+}
+
+/** `--fix-dry-run`: the unified diff of every file the fixes would change, in the order of the results. */
+export function fixDiffs(results: readonly FileResult[]): string {
+  return results.map((result) => (result.originalSource === undefined || result.source === undefined ? '' : unifiedDiff(result.originalSource, result.source, result.file))).join('');
+}
+
+/** Where `--fix-dry-run` prints its diff: standard error when standard output carries a machine format. */
+export function diffGoesToStderr(stdoutFormat: string | undefined): boolean {
+  return stdoutFormat !== undefined && MACHINE_FORMATS.has(stdoutFormat);
+}

@@ -1,0 +1,54 @@
+import { lintText, type LintOptions, type LintResult } from '../engine/lint.js';
+import type { Finding } from '../types.js';
+import { applyFixes } from './apply.js';
+
+/** ESLint's limit: fixes can enable other fixes, but a pair that undo each other must not loop forever. */
+export const MAX_FIX_PASSES = 10;
+
+export interface FixOptions {
+  /** Only fixes of rules in these namespaces (`schema`, `body`, `yaml`, `directive`, `cluster`, …): `--fix-type`. */
+  types?: readonly string[];
+  /** Only fixes of findings this accepts (on top of `types`). */
+  filter?: (finding: Finding) => boolean;
+  /** Most lint-and-fix passes; default 10. */
+  maxPasses?: number;
+}
+
+export interface FixTextResult extends LintResult {
+  /** The fixed text (the input itself when nothing was fixed); a byte-order mark is kept. */
+  output: string;
+  /** Whether `output` differs from the input. */
+  fixed: boolean;
+  /** The findings whose fixes were made, over all passes. */
+  applied: Finding[];
+}
+
+/** The namespace of a rule id: `schema` for `schema/enum`. */
+export function ruleNamespace(ruleId: string): string {
+  const slash = ruleId.indexOf('/');
+  return slash === -1 ? ruleId : ruleId.slice(0, slash);
+}
+
+/**
+ * Lints the text, makes the safe fixes, and lints again, until nothing is left to fix or ten
+ * passes are done (as ESLint's `--fix`). `findings` are those of the fixed text: what remains
+ * for a person. Pure, like `lintText`: the caller writes the output where it belongs.
+ */
+export function fixText(text: string, options: LintOptions = {}, fix: FixOptions = {}): FixTextResult {
+  const wanted = (finding: Finding): boolean =>
+    finding.fix !== undefined && (fix.types === undefined || fix.types.includes(ruleNamespace(finding.ruleId))) && (fix.filter?.(finding) ?? true);
+  const maxPasses = fix.maxPasses ?? MAX_FIX_PASSES;
+  let output = text;
+  let result = lintText(output, options);
+  const applied: Finding[] = [];
+  for (let pass = 0; pass < maxPasses; pass++) {
+    const fixable = result.findings.filter(wanted);
+    if (fixable.length === 0) break;
+    const next = applyFixes(output, fixable);
+    if (next.text === output) break;
+    applied.push(...next.applied);
+    output = next.text;
+    result = lintText(output, options);
+  }
+  return { ...result, output, fixed: output !== text, applied };
+}

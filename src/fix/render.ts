@@ -1,0 +1,384 @@
+import { isCollection, isMap, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import type { DataPath } from '../parse/pointer.js';
+import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
+
+/**
+ * Fix intents → text edits. Rules and the schema stage see plain data, so they say *what* to
+ * change ("rename this key to vm_settings"); this module says *where* in the text, using the
+ * node's source range, and writes the new text in the file's own style. It never re-serialises
+ * a document: every edit replaces one node's range (or inserts at line starts), so comments, key
+ * order, quoting and indentation outside it stay byte for byte (yaml's Document API keeps ranges,
+ * which is what makes this possible; `Document.toString()` would reformat the whole file).
+ *
+ * Every edit is checked before it is offered: the edited text is parsed again and must read back
+ * as exactly the intended data, in every document, with no new syntax error. An edit that would
+ * land in an anchor other nodes alias, hit a merge key, or meet YAML's many corner cases is
+ * dropped rather than risked; the finding is then reported without it.
+ */
+
+export function isFixIntent(fix: Fix | FixIntent): fix is FixIntent {
+  return 'kind' in fix;
+}
+
+/** The finding's fix as a text edit, or undefined when the intent cannot be made safely. */
+export function renderFix(file: ParsedFile, document: SourceDocument | undefined, findingPath: DataPath, fix: Fix | FixIntent): Fix | undefined {
+  if (!isFixIntent(fix)) return fix;
+  if (!document?.usable) return undefined;
+  return rendererOf(file).render(document, fix.path ?? findingPath, fix);
+}
+
+/** The finding's suggestions as text edits; those that cannot be made safely are left out. */
+export function renderSuggestions(
+  file: ParsedFile,
+  document: SourceDocument | undefined,
+  findingPath: DataPath,
+  suggestions: ReadonlyArray<Suggestion | SuggestionIntent>,
+): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (const suggestion of suggestions) {
+    if (!('kind' in suggestion)) {
+      out.push(suggestion);
+      continue;
+    }
+    if (!document?.usable) continue;
+    const { desc, ...intent } = suggestion;
+    const fix = rendererOf(file).render(document, intent.path ?? findingPath, intent);
+    if (fix) out.push({ desc, fix });
+  }
+  return out;
+}
+
+/** A finding moved into another frame (a request envelope's `body`): explicit intent paths move with it. */
+export function rebaseIntents(finding: PathFinding, prefix: DataPath): PathFinding {
+  const move = <T extends object>(fix: T): T => ('kind' in fix && 'path' in fix && Array.isArray(fix.path) ? { ...fix, path: [...prefix, ...fix.path] } : fix);
+  return {
+    ...finding,
+    ...(finding.fix ? { fix: move(finding.fix) } : {}),
+    ...(finding.suggestions ? { suggestions: finding.suggestions.map(move) } : {}),
+  };
+}
+
+const renderers = new WeakMap<ParsedFile, Renderer>();
+
+function rendererOf(file: ParsedFile): Renderer {
+  let renderer = renderers.get(file);
+  if (!renderer) {
+    renderer = new Renderer(file);
+    renderers.set(file, renderer);
+  }
+  return renderer;
+}
+
+/** Per file: the same intent (a flat body's one fix, carried by each member's finding) is made and checked once. */
+class Renderer {
+  private readonly cache = new Map<string, Fix | undefined>();
+  private readonly eol: string;
+
+  constructor(private readonly file: ParsedFile) {
+    this.eol = file.text.includes('\r\n') ? '\r\n' : '\n';
+  }
+
+  render(document: SourceDocument, path: DataPath, intent: FixIntent): Fix | undefined {
+    const key = `${document.index}\u0000${JSON.stringify(path)}\u0000${JSON.stringify(intent, (k, v) => (k === 'path' ? undefined : v))}`;
+    if (this.cache.has(key)) return this.cache.get(key);
+    let fix: Fix | undefined;
+    try {
+      fix = this.edit(document.node, path, intent);
+      if (fix && !this.readsBackAs(document, path, intent, fix)) fix = undefined;
+    } catch {
+      // An intent the source's shape does not allow (a path into a scalar, say): no fix, the finding stays.
+      fix = undefined;
+    }
+    this.cache.set(key, fix);
+    return fix;
+  }
+
+  private edit(doc: Document.Parsed, path: DataPath, intent: FixIntent): Fix | undefined {
+    const target = walk(doc, path);
+    if (!target) return undefined;
+    switch (intent.kind) {
+      case 'replaceValue':
+        return this.replaceValue(target, intent.value);
+      case 'renameKey':
+        return this.renameKey(target, intent.to);
+      case 'removeMember':
+        return this.removeMember(target);
+      case 'nestMembers':
+        return this.nestMembers(target, intent.under);
+    }
+  }
+
+  private replaceValue(target: Target, value: unknown): Fix | undefined {
+    const { node, pair } = target;
+    if (!hasRange(node)) return undefined;
+    const text = this.file.text;
+    const json = this.file.format === 'json';
+    const style = isScalar(node) ? node.type : undefined;
+    const rendered = json ? JSON.stringify(value) : yamlValue(value, style, target.inFlow);
+    if (rendered === undefined) return undefined;
+    const [start] = node.range;
+    let end = node.range[1];
+    // Comments inside the old value would go with it; a person should decide that.
+    if (this.hasCommentIn(start, end)) return undefined;
+    if (!isCollection(node) || node.flow) {
+      // An empty value (`label:`) gets the space a value needs after the colon.
+      const gap = start === end && text[start - 1] === ':' ? ' ' : '';
+      return { range: [start, end], text: gap + rendered };
+    }
+    // A block collection ends after its last line's newline; the new value ends where the old text did.
+    end = trimEnd(text, start, end);
+    const keyEnd = pair && hasRange(pair.key) ? pair.key.range[1] : undefined;
+    if (keyEnd !== undefined) {
+      const between = text.slice(keyEnd, start);
+      const colon = /^[ \t]*:[ \t]*\r?\n[ \t]*$/.exec(between);
+      // `subnet_id:\n  - a\n  - b` → `subnet_id: "a,b"`, on the key's line as one would write it.
+      if (colon) return { range: [keyEnd + between.indexOf(':') + 1, end], text: ' ' + rendered };
+    }
+    return { range: [start, end], text: rendered };
+  }
+
+  private renameKey(target: Target, to: string): Fix | undefined {
+    const { pair, parent } = target;
+    if (!pair || !isMap(parent) || !isScalar(pair.key) || !hasRange(pair.key)) return undefined;
+    if (parent.items.some((item) => isScalar(item.key) && String(item.key.value) === to)) return undefined;
+    const rendered = this.file.format === 'json' ? JSON.stringify(to) : yamlKey(to, pair.key.type, target.inFlow || Boolean(parent.flow));
+    return { range: [pair.key.range[0], pair.key.range[1]], text: rendered };
+  }
+
+  private removeMember(target: Target): Fix | undefined {
+    const { pair, parent } = target;
+    if (!pair || !isMap(parent) || !hasRange(pair.key)) return undefined;
+    const text = this.file.text;
+    const keyStart = pair.key.range[0];
+    const valueEnd = hasRange(pair.value) ? pair.value.range[1] : pair.key.range[1];
+    if (parent.flow) {
+      const index = parent.items.indexOf(pair);
+      const next = parent.items[index + 1];
+      const previous = parent.items[index - 1];
+      if (next && hasRange(next.key)) return { range: [keyStart, next.key.range[0]], text: '' };
+      if (previous && hasRange(previous.value)) return { range: [previous.value.range[1], valueEnd], text: '' };
+      return { range: [keyStart, valueEnd], text: '' };
+    }
+    const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+    // A key that shares its line with something else (`- name: x`) takes more than its member with it.
+    if (text.slice(lineStart, keyStart).trim() !== '') return undefined;
+    let end = Math.max(valueEnd, hasRange(pair.value) ? pair.value.range[2] : 0);
+    if (end > 0 && text[end - 1] !== '\n') {
+      const newline = text.indexOf('\n', end);
+      end = newline === -1 ? text.length : newline + 1;
+    }
+    return { range: [lineStart, end], text: '' };
+  }
+
+  private nestMembers(target: Target, under: string): Fix | undefined {
+    const { node } = target;
+    if (!isMap(node) || !hasRange(node) || node.items.length === 0) return undefined;
+    if (node.items.some((item) => isScalar(item.key) && String(item.key.value) === under)) return undefined;
+    const text = this.file.text;
+    const eol = this.eol;
+    const [start] = node.range;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const prefix = text.slice(lineStart, start);
+    const json = this.file.format === 'json';
+    // The new key is written as the mapping's first key is (`"account"` among quoted keys).
+    const firstKey = node.items[0].key;
+    const key = json ? JSON.stringify(under) : yamlKey(under, isScalar(firstKey) ? firstKey.type : Scalar.PLAIN, Boolean(node.flow) || target.inFlow);
+
+    if (node.flow) {
+      const end = node.range[1];
+      const body = text.slice(start, end);
+      if (!body.includes('\n')) return { range: [start, end], text: `{${key}: ${body}}` };
+      const base = /^[ \t]*/.exec(prefix)![0];
+      const firstMember = node.items[0];
+      const memberIndent = hasRange(firstMember.key) ? text.slice(text.lastIndexOf('\n', firstMember.key.range[0] - 1) + 1, firstMember.key.range[0]) : '';
+      const unit = /^[ \t]*$/.test(memberIndent) && memberIndent.length > base.length ? memberIndent.slice(base.length) : '  ';
+      const inner = body
+        .split('\n')
+        .map((line, index) => (index === 0 || line.trim() === '' ? line : unit + line))
+        .join('\n');
+      return { range: [start, end], text: `{${eol}${base}${unit}${key}: ${inner}${eol}${base}}` };
+    }
+
+    // A block mapping: a new key line, and every line of the mapping two spaces further in, comments included.
+    if (prefix.trim() !== '' || target.inFlow) return undefined;
+    const end = trimEnd(text, start, node.range[1]);
+    const indented = text
+      .slice(lineStart, end)
+      .split('\n')
+      .map((line) => (line.trim() === '' ? line : '  ' + line))
+      .join('\n');
+    return { range: [lineStart, end], text: `${prefix}${key}:${eol}${indented}` };
+  }
+
+  private hasCommentIn(start: number, end: number): boolean {
+    return this.file.comments.some((comment) => comment.offset >= start && comment.offset < end);
+  }
+
+  /** The edit is kept only if the edited text parses to exactly the data the intent describes. */
+  private readsBackAs(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
+    const expected = applyIntent(document.value, path, intent);
+    if (expected === NOT_APPLICABLE) return false;
+    const text = this.file.text;
+    const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
+    const reparsed = parseText(edited, this.file.format);
+    const errors = (findings: ParsedFile['findings']): number => findings.filter((f) => f.severity === 'error').length;
+    if (errors(reparsed.findings) > errors(this.file.findings)) return false;
+    if (reparsed.documents.length !== this.file.documents.length) return false;
+    return this.file.documents.every((before, index) => {
+      const after = reparsed.documents[index];
+      if (before.usable !== after.usable) return false;
+      return deepEqual(after.value, before.index === document.index ? expected : before.value);
+    });
+  }
+}
+
+interface Target {
+  /** The node at the path (null for an empty value). */
+  node: unknown;
+  /** The member whose value it is, when its parent is a mapping. */
+  pair?: Pair<unknown, unknown>;
+  parent?: YAMLMap | YAMLSeq;
+  /** Whether the node sits inside a flow collection (`[a, b]`, `{a: b}`), where `,[]{}` end a plain scalar. */
+  inFlow: boolean;
+}
+
+/**
+ * The node at a data path, through mappings and sequences as written. Unlike `locate`, it does not
+ * follow aliases or merge keys: an edit there would change every place the anchor is used.
+ */
+function walk(doc: Document.Parsed, path: DataPath): Target | undefined {
+  let target: Target = { node: doc.contents, inFlow: false };
+  for (const segment of path) {
+    const { node } = target;
+    const inFlow = target.inFlow || ((isMap(node) || isSeq(node)) && Boolean(node.flow));
+    if (isSeq(node)) {
+      const index = Number(segment);
+      if (!Number.isInteger(index) || index < 0 || index >= node.items.length) return undefined;
+      target = { node: node.items[index], parent: node, inFlow };
+      continue;
+    }
+    if (!isMap(node)) return undefined;
+    let found: Pair<unknown, unknown> | undefined;
+    // The last of duplicate keys is the one that is sent.
+    for (let i = node.items.length - 1; i >= 0 && !found; i--) {
+      const pair = node.items[i];
+      if (isPair(pair) && isScalar(pair.key) && typeof pair.key.value !== 'symbol' && String(pair.key.value) === String(segment)) found = pair;
+    }
+    if (!found) return undefined;
+    target = { node: found.value, pair: found, parent: node, inFlow };
+  }
+  return target;
+}
+
+function hasRange(node: unknown): node is Node & { range: [number, number, number] } {
+  return node !== null && typeof node === 'object' && Array.isArray((node as { range?: unknown }).range);
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return end;
+}
+
+/** Words YAML 1.1 reads as booleans or null: never written plain, so no YAML reader mistakes them. */
+const AMBIGUOUS_WORDS = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
+const PLAIN_BLOCK = /^[^\s\-?:,[\]{}#&*!|>'"%@`]([^:#\r\n]*[^\s:#])?$/;
+const PLAIN_FLOW = /^[^\s\-?:,[\]{}#&*!|>'"%@`]([^:#,[\]{}\r\n]*[^\s:#,[\]{}])?$/;
+
+/** Whether a string can be written without quotes and still read back as that string. */
+function plainSafe(value: string, inFlow: boolean): boolean {
+  if (!(inFlow ? PLAIN_FLOW : PLAIN_BLOCK).test(value) || AMBIGUOUS_WORDS.test(value)) return false;
+  try {
+    return parseYaml(value) === value;
+  } catch {
+    return false;
+  }
+}
+
+/** A value in YAML, in the style of the scalar it replaces: a quoted string stays quoted the same way. */
+function yamlValue(value: unknown, style: Scalar.Type | undefined, inFlow: boolean): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'string') {
+    if (style === Scalar.QUOTE_SINGLE && !/[\r\n]/.test(value)) return `'${value.replace(/'/g, "''")}'`;
+    if (style !== Scalar.QUOTE_DOUBLE && plainSafe(value, inFlow)) return value;
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    // `label: "etl"` becomes `["etl"]`: the item keeps the quotes the value had.
+    const items = value.map((item) => yamlValue(item, style === Scalar.PLAIN ? undefined : style, true));
+    return items.includes(undefined) ? undefined : `[${items.join(', ')}]`;
+  }
+  if (typeof value === 'object') {
+    const members = Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+      const rendered = yamlValue(v, undefined, true);
+      return rendered === undefined ? undefined : `${yamlKey(k, Scalar.PLAIN, true)}: ${rendered}`;
+    });
+    return members.includes(undefined) ? undefined : `{${members.join(', ')}}`;
+  }
+  return undefined;
+}
+
+function yamlKey(name: string, style: Scalar.Type | undefined, inFlow: boolean): string {
+  if (style === Scalar.QUOTE_SINGLE && !/[\r\n]/.test(name)) return `'${name.replace(/'/g, "''")}'`;
+  if (style !== Scalar.QUOTE_DOUBLE && plainSafe(name, inFlow)) return name;
+  return JSON.stringify(name);
+}
+
+const NOT_APPLICABLE = Symbol('not applicable');
+
+/** The data the intent means: the document's value with the edit made on the data itself. */
+export function applyIntent(value: unknown, path: DataPath, intent: FixIntent): unknown {
+  if (intent.kind === 'replaceValue' || intent.kind === 'nestMembers') {
+    return updateIn(value, path, (old) => {
+      if (intent.kind === 'replaceValue') return intent.value;
+      return isRecord(old) ? { [intent.under]: old } : NOT_APPLICABLE;
+    });
+  }
+  if (path.length === 0) return NOT_APPLICABLE;
+  const member = String(path[path.length - 1]);
+  return updateIn(value, path.slice(0, -1), (parent) => {
+    if (!isRecord(parent) || !Object.hasOwn(parent, member)) return NOT_APPLICABLE;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(parent)) {
+      if (key !== member) out[key] = child;
+      else if (intent.kind === 'renameKey') out[intent.to] = child;
+    }
+    return out;
+  });
+}
+
+function updateIn(value: unknown, path: DataPath, update: (old: unknown) => unknown): unknown {
+  if (path.length === 0) return update(value);
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    const index = Number(head);
+    if (!Number.isInteger(index) || index < 0 || index >= value.length) return NOT_APPLICABLE;
+    const child = updateIn(value[index], rest, update);
+    if (child === NOT_APPLICABLE) return NOT_APPLICABLE;
+    return value.map((item, i) => (i === index ? child : item));
+  }
+  if (!isRecord(value) || !Object.hasOwn(value, String(head))) return NOT_APPLICABLE;
+  const child = updateIn(value[String(head)], rest, update);
+  if (child === NOT_APPLICABLE) return NOT_APPLICABLE;
+  return { ...value, [String(head)]: child };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Data equality as the API sees it: member order does not matter, types do (1 is not "1"). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
+  }
+  return false;
+}

@@ -1,0 +1,136 @@
+// The package as a user gets it: `npm pack`, installed into a fresh project, used from TypeScript
+// (compiled with this project's tsc against the installed types) and from plain JavaScript.
+// `npm test` builds first, so dist/ is the code under test (as in bin.test.ts).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { publint } from 'publint';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+let work: string;
+let tarball: string;
+let project: string;
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync(NPM, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+}
+
+beforeAll(() => {
+  expect(existsSync(join(ROOT, 'dist/src/index.js')) && existsSync(join(ROOT, 'dist/browser/dplint.js')), 'run `npm run build` first').toBe(true);
+  work = mkdtempSync(join(tmpdir(), 'dplint-package-'));
+  // --ignore-scripts: pack the dist/ that `npm test` just built instead of rebuilding it under the other tests' feet.
+  const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT)) as Array<{ filename: string }>;
+  tarball = join(work, packed.filename);
+  project = join(work, 'consumer');
+  npm(['init', '-y'], (execFileSync('mkdir', ['-p', project]), project));
+  npm(['pkg', 'set', 'type=module'], project);
+  npm(['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], project);
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  test('publint finds nothing, not even a suggestion', async () => {
+    const data = readFileSync(tarball);
+    const { messages } = await publint({ pack: { tarball: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) }, level: 'suggestion', strict: true });
+    expect(messages).toEqual([]);
+  });
+
+  test('holds the built code, the schemas and nothing of the sources, tests or scripts', () => {
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+    const outside = files.filter((f) => !/^package\/(dist\/(src|rules|schemas|browser)\/|schemas\/|package\.json$|README\.md$|LICENSE$)/.test(f));
+    expect(outside).toEqual([]);
+    expect(files).toContain('package/dist/browser/dplint.js');
+    expect(files).toContain('package/dist/src/node.d.ts');
+    expect(files).toContain('package/schemas/edit-cluster.schema.json');
+  });
+
+  test('TypeScript: the entries and their types, narrowing, and no internals', () => {
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], types: [], strict: true, skipLibCheck: false, outDir: 'out' },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      [
+        "import { assertValid, validate, DplintValidationError, type EditClusterRequest, type ValidationResult } from 'dplint';",
+        "import { lintFiles } from 'dplint/node';",
+        "import * as bundle from 'dplint/browser';",
+        '// @ts-expect-error -- internals are not exported',
+        "import type { CheckBodyOptions } from 'dplint/dist/src/engine/lint.js';",
+        '',
+        '// No DOM and no @types/node: the types must not need either.',
+        'declare const console: { log(text: string): void };',
+        "const body: unknown = JSON.parse('{\"node_configuration\": {\"initial_nodes\": 4, \"max_nodes\": 2}}');",
+        "const result: ValidationResult = validate('edit-cluster', body);",
+        "const fromBundle: ValidationResult = bundle.validate('edit-cluster', body);",
+        'let message = "";',
+        "try { assertValid('edit-cluster', body); } catch (error) { if (error instanceof DplintValidationError) message = error.message; }",
+        "const typed: EditClusterRequest = assertValid('edit-cluster', { label: ['etl'] });",
+        '// @ts-expect-error -- not a member of EditClusterRequest',
+        'typed.labels;',
+        'export type Internal = CheckBodyOptions;',
+        "console.log(JSON.stringify({ valid: result.valid, rules: result.findings.map((f) => f.ruleId), same: JSON.stringify(fromBundle) === JSON.stringify(result), first: message.split('\\n')[0], label: typed.label, lintFiles: typeof lintFiles }));",
+      ].join('\n'),
+    );
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    const run = spawnSync(process.execPath, [join(project, 'out/consumer.js')], { cwd: project, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      valid: false,
+      rules: ['cluster/max-nodes-below-initial'],
+      same: true,
+      first: 'edit-cluster body is not valid (1 error):',
+      label: ['etl'],
+      lintFiles: 'function',
+    });
+  }, 60_000);
+
+  test('JavaScript: every entry works in Node, the schemas are importable, internals are not', () => {
+    writeFileSync(join(project, 'cluster.yaml'), '# dplint: operation=edit-cluster\nnode_configuration:\n  initial_nodes: 4\n  max_nodes: 2\n');
+    writeFileSync(
+      join(project, 'consumer.mjs'),
+      [
+        "import { validateRequest, lintText, operations } from 'dplint';",
+        "import { lintFiles } from 'dplint/node';",
+        "import { validate } from 'dplint/browser';",
+        "import schema from 'dplint/schemas/set-cluster-state.schema.json' with { type: 'json' };",
+        "const request = validateRequest({ method: 'PUT', url: 'https://api.example.com/api/v2.0/clusters/etl/state', body: { state: 'stop' } });",
+        "const [file] = lintFiles(['cluster.yaml']);",
+        "let internal = 'reachable';",
+        "try { await import('dplint/dist/src/engine/lint.js'); } catch (error) { internal = error.code; }",
+        'console.log(JSON.stringify({',
+        '  request: request.findings.map((f) => f.path),',
+        "  text: lintText('state: stop\\n', { operation: 'set-cluster-state' }).findings.map((f) => `${f.line}:${f.column} ${f.ruleId}`),",
+        '  file: file.findings.map((f) => `${file.file}:${f.line}:${f.column} ${f.ruleId}`),',
+        "  bundle: validate('set-cluster-state', { state: 'start' }).valid,",
+        '  operations: operations.length,',
+        '  schema: schema.required,',
+        '  internal,',
+        '}));',
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [join(project, 'consumer.mjs')], { cwd: project, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      request: ['/body/state'],
+      text: ['1:8 schema/enum'],
+      file: ['cluster.yaml:4:14 cluster/max-nodes-below-initial'],
+      bundle: true,
+      operations: 14,
+      schema: ['state'],
+      internal: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+    });
+  }, 60_000);
+});
