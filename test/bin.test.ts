@@ -4,8 +4,8 @@ import { expect, test } from 'vitest';
 
 // The bin as installed: `npm test` builds first, so dist/ is the code under test.
 test('the built dplint bin lints the sample repository as a child process', () => {
-  expect(existsSync('dist/src/bin.js'), 'run `npm run build` first').toBe(true);
-  const result = spawnSync(process.execPath, ['dist/src/bin.js', 'fixtures/config-repo', '--format', 'json'], { encoding: 'utf8' });
+  expect(existsSync('dist/dplint.cjs'), 'run `npm run build` first').toBe(true);
+  const result = spawnSync(process.execPath, ['dist/dplint.cjs', 'fixtures/config-repo', '--format', 'json'], { encoding: 'utf8' });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(1);
   const output = JSON.parse(result.stdout);
@@ -24,7 +24,7 @@ test('the built dplint bin lints the sample repository as a child process', () =
 });
 
 test('the bin exits 2 with one line for a bad argument', () => {
-  const result = spawnSync(process.execPath, ['dist/src/bin.js', '--operation', 'nope', '.'], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['dist/dplint.cjs', '--operation', 'nope', '.'], { encoding: 'utf8' });
   expect(result.status).toBe(2);
   expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
 });

@@ -83,6 +83,7 @@ if (!available && !process.env.CI) {
     test('the operation chosen in the select applies to a body without a modeline', async () => {
       await page.fill('#source', 'state: stop\n');
       expect(await findings()).toEqual(['1:1 info operation/inferred', '1:8 error schema/enum']);
+      expect(await markedLines()).toEqual(['1 error']);
       await page.selectOption('#operation', 'set-cluster-state');
       expect(await findings()).toEqual(['1:8 error schema/enum']);
       expect(await page.textContent('#summary')).toBe('1 error · checked as set-cluster-state (chosen above)');

@@ -11,11 +11,12 @@ export default defineRule({
   id: 'account/storage-key-names',
   appliesTo: ['edit-account', 'create-account'],
   severity: 'warning',
+  fixable: true,
   docs: {
     summary: 'A storage credential is named as in the other account operation (storage_access_key in create, acc_key in edit).',
     rationale:
       'Spec 4.6 (create account, v1.2) names the storage credentials acc_key ("storage access key") and secret ("storage secret key"); spec 4.4 (edit account, v2) names them storage_access_key and storage_secret_key. Under the other name the credential is not a parameter of the operation, so it is not the one the service reads.',
-    fix: 'Rename the member as the message says.',
+    fix: 'Rename the member as the message says; `dplint --fix` does it when the other name is not also set.',
   },
   messages: {
     otherOperationName: 'account.{{name}} is the {{other}} name of this storage credential; {{operation}} calls it {{expected}} (spec {{section}}): rename it to {{expected}}',
@@ -33,6 +34,8 @@ export default defineRule({
         path: ['account', name],
         target: 'key',
         data: { name, expected: renamed[name], operation, other: create ? 'edit-account' : 'create-account', section: create ? '4.6' : '4.4' },
+        // With both names set, which value is the real credential is not ours to guess.
+        ...(Object.hasOwn(account, renamed[name]) ? {} : { fix: { kind: 'renameKey', to: renamed[name] } as const }),
       });
     }
   },
@@ -54,6 +57,7 @@ export default defineRule({
         example: true,
         operation: 'create-account',
         yaml: 'account:\n  name: acme\n  storage_access_key: ${STORAGE_ACCESS_KEY}\n  storage_secret_key: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
+        output: 'account:\n  name: acme\n  acc_key: ${STORAGE_ACCESS_KEY}\n  secret: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
         findings: [
           { messageId: 'otherOperationName', line: 3, column: 3, data: { name: 'storage_access_key', expected: 'acc_key', operation: 'create-account', other: 'edit-account', section: '4.6' } },
           { messageId: 'otherOperationName', line: 4, column: 3, data: { name: 'storage_secret_key', expected: 'secret', operation: 'create-account', other: 'edit-account', section: '4.6' } },
@@ -62,10 +66,16 @@ export default defineRule({
       {
         name: 'create names in edit',
         yaml: 'account:\n  acc_key: ${STORAGE_ACCESS_KEY}\n  secret: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
+        output: 'account:\n  storage_access_key: ${STORAGE_ACCESS_KEY}\n  storage_secret_key: ${STORAGE_SECRET_KEY}\n  defloc: store://acme-dp/logs\n',
         findings: [
           { messageId: 'otherOperationName', line: 2, column: 3, data: { name: 'acc_key', expected: 'storage_access_key', operation: 'edit-account', other: 'create-account', section: '4.4' } },
           { messageId: 'otherOperationName', line: 3, column: 3, data: { name: 'secret', expected: 'storage_secret_key', operation: 'edit-account', other: 'create-account', section: '4.4' } },
         ],
+      },
+      {
+        name: 'both names set: not fixed',
+        yaml: 'account:\n  acc_key: ${STORAGE_ACCESS_KEY}\n  storage_access_key: ${STORAGE_ACCESS_KEY}\n',
+        findings: [{ messageId: 'otherOperationName', line: 2, column: 3 }],
       },
     ],
   },

@@ -1,6 +1,5 @@
-import type { ValidateFunction } from 'ajv';
 import picomatch from 'picomatch';
-import configSchema from '../../schemas/config/dplint.config.schema.json' with { type: 'json' };
+import * as compiled from '../generated/validators.js';
 import { ALL_RULES, findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { RULES } from '../../rules/index.js';
@@ -8,8 +7,7 @@ import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { fieldName } from '../parse/pointer.js';
-import { createAjv } from '../schema/ajv.js';
-import { schemaFindings } from '../schema/validate-body.js';
+import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import { closest } from '../schema/values.js';
 import type { RuleLevel } from '../types.js';
 import { compilePolicies, PolicyError, type CompiledPolicy, type PolicyConfig } from './policies.js';
@@ -62,7 +60,8 @@ export interface FileSettings {
   policies: readonly CompiledPolicy[];
 }
 
-let validateConfig: ValidateFunction | undefined;
+/** The config file's schema, compiled at build time (scripts/generate-validators.mjs). */
+const validateConfig: CompiledValidator = compiled.config;
 
 /**
  * Reads a config file's text. Throws `ConfigError` naming the file, line, column and key of the
@@ -81,7 +80,6 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   if (file.documents.length > 1) fail([], 'a config file holds one YAML document');
   const value = file.documents[0]?.value ?? {};
 
-  validateConfig ??= createAjv().compile(configSchema);
   if (!validateConfig(value)) {
     const [first] = schemaFindings(validateConfig.errors ?? []);
     fail(first.path, first.message.replace(/^\(body\)/, 'the config'), first.target);

@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../schema/ajv.js';
 import { DEFINITIONS, DEFINITIONS_SCHEMA_NAME } from '../schema/body-schemas.js';
-import { schemaFindings } from '../schema/validate-body.js';
+import * as compiled from '../generated/validators.js';
+import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import type { PathFinding, Severity } from '../types.js';
 
 /** A policy as written in the config file's `policies`. */
@@ -22,6 +23,9 @@ export interface CompiledPolicy {
   validate: ValidateFunction;
 }
 
+/** The draft-07 meta-schema, compiled at build time: policies are checked with it, then compiled without Ajv compiling the meta-schema first. */
+const isJsonSchema: CompiledValidator = compiled.draft07;
+
 /** Thrown for a policy whose schema cannot be compiled; `index` is its place in `policies`. */
 export class PolicyError extends Error {
   constructor(
@@ -40,11 +44,16 @@ export class PolicyError extends Error {
 export function compilePolicies(policies: readonly PolicyConfig[]): CompiledPolicy[] {
   if (policies.length === 0) return [];
   const ajv = createAjv({ forPolicies: true });
-  ajv.addSchema(DEFINITIONS, DEFINITIONS_SCHEMA_NAME);
+  // dplint's own definitions are known to be valid: checking them against the meta-schema on every run would cost more than the policies.
+  if (JSON.stringify(policies).includes(DEFINITIONS_SCHEMA_NAME)) ajv.addSchema(DEFINITIONS, DEFINITIONS_SCHEMA_NAME, undefined, false);
   return policies.map((policy, index) => {
     const remote = externalRef(policy.schema);
     if (remote !== undefined) {
       throw new PolicyError(`$ref "${remote}" is not allowed: a policy may refer only inside itself (#/…) or to ${DEFINITIONS_SCHEMA_NAME}`, index);
+    }
+    if (!isJsonSchema(policy.schema)) {
+      const [problem] = schemaFindings(isJsonSchema.errors ?? []);
+      throw new PolicyError(`not a valid JSON Schema: ${problem ? problem.message.replace(/^\(body\)/, 'the schema') : 'see draft-07'}`, index);
     }
     let validate: ValidateFunction;
     try {

@@ -8,11 +8,23 @@ import type { Severity } from '../types.js';
 export interface BuiltinRule {
   id: string;
   severity: Severity;
+  /** Its findings may carry a fix `--fix` makes (see docs/fixing.md). */
+  fixable?: boolean;
+  /** Its findings may carry suggestions for a person to choose from. */
+  hasSuggestions?: boolean;
   docs: { summary: string; rationale: string; fix: string };
 }
 
 const SCHEMA_RATIONALE =
   'The body schemas in `schemas/` hold every parameter the spec lists with its type, allowed values and range (spec sections 4.1–4.14 and 8). Run `dplint schema <operation>` to see one.';
+
+/** What the schema stage offers: a lone label made a list and a subnet list made one string (fixes); "did you mean" and the nearest valid number (suggestions). */
+const SCHEMA_FIXES: Record<string, Pick<BuiltinRule, 'fixable' | 'hasSuggestions'>> = {
+  'schema/type': { fixable: true, hasSuggestions: true },
+  'schema/enum': { hasSuggestions: true },
+  'schema/range': { hasSuggestions: true },
+  'schema/unknown-member': { hasSuggestions: true },
+};
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
@@ -89,6 +101,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: 'directive/unused',
+    fixable: true,
     severity: 'warning',
     docs: {
       summary: 'An inline dplint-disable directive silences nothing (reported with --report-unused-disable-directives, or in the strict preset).',
@@ -117,6 +130,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   YAML11_RULE,
   {
     id: 'yaml/unquoted-string',
+    fixable: true,
     severity: 'error',
     docs: {
       summary: SOURCE_TYPE_RULES['yaml/unquoted-string'],
@@ -127,6 +141,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: 'body/number-as-string',
+    fixable: true,
     severity: 'error',
     docs: {
       summary: SOURCE_TYPE_RULES['body/number-as-string'],
@@ -136,6 +151,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     id: 'body/boolean-as-string',
+    fixable: true,
     severity: 'error',
     docs: {
       summary: SOURCE_TYPE_RULES['body/boolean-as-string'],
@@ -147,6 +163,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({
     id,
     severity: meta.severity,
+    ...SCHEMA_FIXES[id],
     docs: {
       summary: meta.summary,
       rationale: SCHEMA_RATIONALE,

@@ -17,6 +17,7 @@ import { isObject } from './rule-helpers.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
 
+/** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
 export interface LintOptions {
   /** The operation, when the caller knows it (`--operation`); otherwise it is resolved from the file. */
   operation?: OperationId;
@@ -38,6 +39,7 @@ export interface LintOptions {
   reportUnusedDisableDirectives?: RuleLevel;
 }
 
+/** What {@link lintText} returns: the operation it checked the text as, how that was decided, and the sorted findings. */
 export interface LintResult {
   operation: OperationId | undefined;
   operationSource: OperationSource;
@@ -57,6 +59,14 @@ export interface BodyOfDocument {
 /**
  * Lints one file's text: parse → operation → schema → rules → sorted findings. Pure: no file
  * system, no process, no clock; the same text and options give the same result.
+ *
+ * @example
+ * ```ts
+ * import { lintText } from 'dplint';
+ *
+ * const { operation, findings } = lintText('# dplint: operation=set-cluster-state\nstate: stop\n');
+ * // operation === 'set-cluster-state'; findings[0]: { ruleId: 'schema/enum', line: 2, column: 8, … }
+ * ```
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
   const result = lintTextDetailed(text, options);

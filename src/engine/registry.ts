@@ -7,6 +7,10 @@ export interface RuleInfo {
   id: string;
   severity: Severity;
   docs: { summary: string; rationale: string; fix: string };
+  /** Its findings may carry a fix `--fix` makes. */
+  fixable?: boolean;
+  /** Its findings may carry suggestions. */
+  hasSuggestions?: boolean;
 }
 
 /** Every rule id dplint can report, sorted by id. */

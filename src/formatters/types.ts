@@ -15,6 +15,7 @@ export interface FileResult {
   originalSource?: string;
 }
 
+/** Options a formatter may honour; each ignores those that do not apply to it. */
 export interface FormatOptions {
   /** Colour the output (stylish only); the CLI decides it from the terminal and `NO_COLOR`. */
   color?: boolean;
@@ -26,8 +27,10 @@ export interface FormatOptions {
   rules?: readonly RuleInfo[];
 }
 
+/** An output format: a pure function from lint results to the text to print. */
 export type Formatter = (results: readonly FileResult[], options?: FormatOptions) => string;
 
+/** Counts over all results, as the JSON output's `summary`. */
 export interface Summary {
   files: number;
   errors: number;

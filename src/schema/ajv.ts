@@ -31,7 +31,8 @@ export function createAjv(options: { forPolicies?: boolean } = {}): Ajv.default 
     strict: true,
     verbose: true,
     allowUnionTypes: false,
-    ...(options.forPolicies ? { strictTypes: false, strictRequired: false } : {}),
+    // Policies are checked against the meta-schema before they are compiled (src/config/policies.ts).
+    ...(options.forPolicies ? { strictTypes: false, strictRequired: false, validateSchema: false } : {}),
   });
   addFormats.default(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);

@@ -19,6 +19,7 @@ export type BodyOperationId =
   | 'set-cluster-state'
   | 'view-bootstrap';
 
+/** A JSON Schema document, as plain data. */
 export type JsonSchema = Record<string, unknown>;
 
 /** The shared definitions, registered under the file name the body schemas `$ref`. */

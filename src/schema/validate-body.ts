@@ -1,8 +1,8 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { PathFinding, Severity } from '../types.js';
 import { fieldName, fromPointer } from '../parse/pointer.js';
-import { createAjv } from './ajv.js';
-import { BODY_SCHEMAS, DEFINITIONS, DEFINITIONS_SCHEMA_NAME, type BodyOperationId, type JsonSchema } from './body-schemas.js';
+import * as compiled from '../generated/validators.js';
+import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
 
 /** The schema stage's rule ids, one per family of JSON Schema keywords. */
@@ -39,21 +39,23 @@ const KEYWORD_RULE: Record<string, SchemaRuleId> = {
   pattern: 'schema/format',
 };
 
-let ajv: ReturnType<typeof createAjv> | undefined;
-const validators = new Map<BodyOperationId, ValidateFunction>();
+/** A standalone validator as Ajv generates it: true when valid, else `errors` holds why. */
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-function validatorFor(operation: BodyOperationId): ValidateFunction {
-  let validator = validators.get(operation);
-  if (!validator) {
-    if (!ajv) {
-      ajv = createAjv();
-      ajv.addSchema(DEFINITIONS, DEFINITIONS_SCHEMA_NAME);
-    }
-    validator = ajv.compile(BODY_SCHEMAS[operation]);
-    validators.set(operation, validator);
-  }
-  return validator;
-}
+/**
+ * Ajv's standalone validators, compiled from schemas/ at build time (scripts/generate-validators.mjs),
+ * so no schema is compiled when dplint runs.
+ */
+const VALIDATORS: Readonly<Record<BodyOperationId, CompiledValidator>> = {
+  'add-whitelist-ip': compiled.addWhitelistIp,
+  'clone-cluster': compiled.cloneCluster,
+  'create-account': compiled.createAccount,
+  'edit-account': compiled.editAccount,
+  'edit-cluster': compiled.editCluster,
+  'set-bootstrap': compiled.setBootstrap,
+  'set-cluster-state': compiled.setClusterState,
+  'view-bootstrap': compiled.viewBootstrap,
+};
 
 /**
  * Validates a body against its operation's schema and turns each Ajv error into a finding at the
@@ -62,7 +64,7 @@ function validatorFor(operation: BodyOperationId): ValidateFunction {
  * errors about such values are dropped.
  */
 export function validateBody(operation: BodyOperationId, body: unknown): PathFinding[] {
-  const validate = validatorFor(operation);
+  const validate = VALIDATORS[operation];
   if (validate(body)) return [];
   return schemaFindings(validate.errors ?? []);
 }

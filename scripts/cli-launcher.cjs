@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+'use strict';
+// dplint's command: loads the bundled program (dist/cli.cjs) with V8's code cache, so a pre-commit
+// run does not spend most of its time compiling the same megabyte of JavaScript again. The cache
+// is one file in the user's cache folder ($XDG_CACHE_HOME/dplint, ~/.cache/dplint or the temp
+// folder), written atomically after the first run and rejected by V8 itself when the program or
+// Node changes. DPLINT_CODE_CACHE=0 turns it off; any failure to read or write it is ignored.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const vm = require('node:vm');
+const Module = require('node:module');
+
+const program = path.join(__dirname, 'cli.cjs');
+const source = fs.readFileSync(program, 'utf8').replace(/^#!.*/, '');
+const enabled = process.env.DPLINT_CODE_CACHE !== '0';
+const stats = fs.statSync(program);
+const cacheFolder = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir() || os.tmpdir(), '.cache'), 'dplint');
+const cacheFile = path.join(cacheFolder, `cli-${process.version}-${stats.size}-${Math.trunc(stats.mtimeMs)}.v8cache`);
+
+let cachedData;
+if (enabled) {
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+}
+const script = new vm.Script(Module.wrap(source), { filename: program, cachedData });
+const module_ = { exports: {}, filename: program, id: program, loaded: false };
+script.runInThisContext().call(module_.exports, module_.exports, require, module_, program, __dirname);
+
+if (enabled && (cachedData === undefined || script.cachedDataRejected)) {
+  process.once('beforeExit', () => {
+    try {
+      fs.mkdirSync(cacheFolder, { recursive: true });
+      const temporary = `${cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(temporary, script.createCachedData());
+      fs.renameSync(temporary, cacheFile);
+    } catch {
+      // A cache that cannot be written only costs the next run its compile time.
+    }
+  });
+}

@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import { applyFixes } from '../../src/fix/apply.js';
+import { renderFix, renderSuggestions } from '../../src/fix/render.js';
+import { parseText, type SourceFormat } from '../../src/parse/parse.js';
+import type { FixIntent } from '../../src/types.js';
+
+/** The text after the intent's edit, or undefined when the engine refuses to make it. */
+function edit(text: string, path: Array<string | number>, intent: FixIntent, format: SourceFormat = 'yaml', document = 0): string | undefined {
+  const file = parseText(text, format);
+  const fix = renderFix(file, file.documents[document], path, intent);
+  return fix && applyFixes(text, [{ fix }]).text;
+}
+
+describe('replaceValue: written in the style of the file and of the value it replaces', () => {
+  test.each([
+    ['a plain scalar stays plain', 'a: x # note\n', ['a'], 'z', 'a: z # note\n'],
+    ['y is a YAML 1.1 boolean, so it is quoted', 'a: x\n', ['a'], 'y', 'a: "y"\n'],
+    ['a string YAML would read as something else is quoted', 'a: x\n', ['a'], '0.180', 'a: "0.180"\n'],
+    ['a YAML 1.1 boolean word is quoted', 'a: x\n', ['a'], 'on', 'a: "on"\n'],
+    ['a string with ": " is quoted', 'a: x\n', ['a'], 'k: v', 'a: "k: v"\n'],
+    ['a single-quoted value stays single-quoted', "a: 'x'\n", ['a'], "it's", "a: 'it''s'\n"],
+    ['a double-quoted value stays double-quoted', 'a: "x"\n', ['a'], 'y', 'a: "y"\n'],
+    ['a number', 'a: "25"\n', ['a'], 25, 'a: 25\n'],
+    ['a scalar becomes a flow list', 'label: etl # prod\n', ['label'], ['etl'], 'label: [etl] # prod\n'],
+    ['a quoted scalar becomes a list of the quoted item', 'label: "etl"\n', ['label'], ['etl'], 'label: ["etl"]\n'],
+    ['a block list becomes a scalar on the key\'s line', 'v:\n  s:\n    - a\n    - b\n  r: x\n', ['v', 's'], 'a,b', 'v:\n  s: a,b\n  r: x\n'],
+    ['a flow list becomes a scalar', 'v: {s: [a, b]}\n', ['v', 's'], 'a,b', 'v: {s: "a,b"}\n'],
+    ['an item of a sequence', 'l:\n  - a\n  - b\n', ['l', 1], 'c', 'l:\n  - a\n  - c\n'],
+    ['an empty value gets its space', 'a:\nb: 1\n', ['a'], 1, 'a: 1\nb: 1\n'],
+  ])('%s', (_name, text, path, value, expected) => {
+    expect(edit(text, path, { kind: 'replaceValue', value })).toBe(expected);
+  });
+
+  test('JSON is written as JSON', () => {
+    expect(edit('{\n  "a": "25",\n  "l": "x"\n}\n', ['a'], { kind: 'replaceValue', value: 25 }, 'json')).toBe('{\n  "a": 25,\n  "l": "x"\n}\n');
+    expect(edit('{\n  "a": "25",\n  "l": "x"\n}\n', ['l'], { kind: 'replaceValue', value: ['x'] }, 'json')).toBe('{\n  "a": "25",\n  "l": ["x"]\n}\n');
+  });
+
+  test('the second document of a stream', () => {
+    expect(edit('a: 1\n---\na: 1\n', ['a'], { kind: 'replaceValue', value: 2 }, 'yaml', 1)).toBe('a: 1\n---\na: 2\n');
+  });
+});
+
+describe('renameKey keeps the key\'s quoting', () => {
+  test.each([
+    ['plain', 'ec2_settings:\n  x: 1\n', 'ec2_settings:\n  x: 1\n'.replace('ec2_settings', 'vm_settings')],
+    ['double-quoted', '"ec2_settings": {}\n', '"vm_settings": {}\n'],
+    ['single-quoted', "'ec2_settings': {}\n", "'vm_settings': {}\n"],
+    ['in a flow mapping', '{ec2_settings: {}, label: [a]}\n', '{vm_settings: {}, label: [a]}\n'],
+  ])('%s', (_name, text, expected) => {
+    expect(edit(text, ['ec2_settings'], { kind: 'renameKey', to: 'vm_settings' })).toBe(expected);
+  });
+
+  test('never onto a member that exists: that would be a duplicate key', () => {
+    expect(edit('a: 1\nb: 2\n', ['a'], { kind: 'renameKey', to: 'b' })).toBeUndefined();
+  });
+});
+
+describe('removeMember takes its lines in YAML and its comma in JSON', () => {
+  test.each([
+    ['a block member with its comment', 'a: 1 # one\nb: 2\nc: 3\n', ['b'], 'a: 1 # one\nc: 3\n'],
+    ['a block member holding a block', 'a: 1\nb:\n  x: 1\n  y: 2\nc: 3\n', ['b'], 'a: 1\nc: 3\n'],
+    ['the last member, no final newline', 'a: 1\nb: 2', ['b'], 'a: 1\n'],
+    ['a flow member', '{a: 1, b: 2, c: 3}\n', ['b'], '{a: 1, c: 3}\n'],
+    ['the last flow member', '{a: 1, b: 2}\n', ['b'], '{a: 1}\n'],
+  ])('%s', (_name, text, path, expected) => {
+    expect(edit(text, path, { kind: 'removeMember' })).toBe(expected);
+  });
+
+  test('JSON', () => {
+    expect(edit('{\n  "a": 1,\n  "b": 2\n}\n', ['b'], { kind: 'removeMember' }, 'json')).toBe('{\n  "a": 1\n}\n');
+    expect(edit('{\n  "a": 1,\n  "b": 2\n}\n', ['a'], { kind: 'removeMember' }, 'json')).toBe('{\n  "b": 2\n}\n');
+  });
+
+  test('not the only member of a block mapping (the mapping would read as null)', () => {
+    expect(edit('a:\n  b: 1\n', ['a', 'b'], { kind: 'removeMember' })).toBeUndefined();
+  });
+});
+
+describe('nestMembers', () => {
+  test('YAML: a new key line, the members two spaces in, comments and blank lines kept', () => {
+    expect(edit('# top\na: 1 # one\n\n# b\nb:\n  c: |\n    text\n', [], { kind: 'nestMembers', under: 'account' })).toBe(
+      '# top\naccount:\n  a: 1 # one\n\n  # b\n  b:\n    c: |\n      text\n',
+    );
+  });
+
+  test('CRLF line ends stay CRLF', () => {
+    expect(edit('a: 1\r\nb: 2\r\n', [], { kind: 'nestMembers', under: 'account' })).toBe('account:\r\n  a: 1\r\n  b: 2\r\n');
+  });
+
+  test('JSON: wrapped in the file\'s own indentation', () => {
+    expect(edit('{\n\t"a": 1,\n\t"b": [1, 2]\n}\n', [], { kind: 'nestMembers', under: 'account' }, 'json')).toBe('{\n\t"account": {\n\t\t"a": 1,\n\t\t"b": [1, 2]\n\t}\n}\n');
+    expect(edit('{"a": 1}', [], { kind: 'nestMembers', under: 'account' }, 'json')).toBe('{"account": {"a": 1}}');
+  });
+
+  test('not when the member exists already', () => {
+    expect(edit('account: {}\na: 1\n', [], { kind: 'nestMembers', under: 'account' })).toBeUndefined();
+  });
+});
+
+describe('edits that could change more than meant are refused', () => {
+  test('a value under an anchor other nodes alias', () => {
+    expect(edit('base: &b\n  size: "25"\nother: *b\n', ['base', 'size'], { kind: 'replaceValue', value: 25 })).toBeUndefined();
+  });
+
+  test('a member reached through a merge key', () => {
+    expect(edit('base: &b\n  size: "25"\nnode:\n  <<: *b\n', ['node', 'size'], { kind: 'replaceValue', value: 25 })).toBeUndefined();
+  });
+
+  test('a block list with comments inside (they would be lost)', () => {
+    expect(edit('s:\n  - a # first\n  - b\n', ['s'], { kind: 'replaceValue', value: 'a,b' })).toBeUndefined();
+  });
+
+  test('a path the document does not hold', () => {
+    expect(edit('a: 1\n', ['b'], { kind: 'replaceValue', value: 2 })).toBeUndefined();
+    expect(edit('a: 1\n', ['a', 'b'], { kind: 'renameKey', to: 'c' })).toBeUndefined();
+  });
+});
+
+test('suggestions keep their descriptions; those that cannot be made are left out', () => {
+  const file = parseText('a: 1\nb: 2\n', 'yaml');
+  const suggestions = renderSuggestions(file, file.documents[0], ['a'], [
+    { kind: 'renameKey', to: 'c', desc: 'Rename to c' },
+    { kind: 'renameKey', to: 'b', desc: 'Rename to b' },
+  ]);
+  expect(suggestions).toEqual([{ desc: 'Rename to c', fix: { range: [0, 1], text: 'c' } }]);
+});

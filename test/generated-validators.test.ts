@@ -1,0 +1,48 @@
+// src/generated/validators.ts is committed (so tsc and vitest work without a build) and generated
+// from schemas/ by scripts/generate-validators.mjs: regenerating it must give the same text, and
+// the pre-compiled validators must judge exactly as Ajv compiling the schemas at run time does.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { BODY_SCHEMAS, DEFINITIONS, DEFINITIONS_SCHEMA_NAME, type BodyOperationId } from '../src/schema/body-schemas.js';
+import { createAjv } from '../src/schema/ajv.js';
+import * as compiled from '../src/generated/validators.js';
+
+const ROOT = join(__dirname, '..');
+
+test('the committed validators are those the schemas generate', () => {
+  const check = spawnSync(process.execPath, ['scripts/generate-validators.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
+  expect(check.stderr).toBe('');
+  expect(check.status).toBe(0);
+}, 30_000);
+
+const COMPILED: Record<BodyOperationId, (data: unknown) => boolean> = {
+  'add-whitelist-ip': compiled.addWhitelistIp,
+  'clone-cluster': compiled.cloneCluster,
+  'create-account': compiled.createAccount,
+  'edit-account': compiled.editAccount,
+  'edit-cluster': compiled.editCluster,
+  'set-bootstrap': compiled.setBootstrap,
+  'set-cluster-state': compiled.setClusterState,
+  'view-bootstrap': compiled.viewBootstrap,
+};
+
+test('pre-compiled and run-time compiled validators give the same errors on every schema table case', () => {
+  const ajv = createAjv();
+  ajv.addSchema(DEFINITIONS, DEFINITIONS_SCHEMA_NAME);
+  const errorsOf = (v: { errors?: Array<{ instancePath: string; keyword: string }> | null }) => (v.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
+  let compared = 0;
+  for (const file of readdirSync(join(ROOT, 'test', 'schemas'))) {
+    for (const group of JSON.parse(readFileSync(join(ROOT, 'test', 'schemas', file), 'utf8')) as Array<{ schema: BodyOperationId; tests: Array<{ data: unknown }> }>) {
+      const runtime = ajv.getSchema(group.schema) ?? (ajv.addSchema(BODY_SCHEMAS[group.schema], group.schema), ajv.getSchema(group.schema)!);
+      const precompiled = COMPILED[group.schema] as ((data: unknown) => boolean) & { errors?: null };
+      for (const { data } of group.tests) {
+        expect(precompiled(data), `${group.schema}: ${JSON.stringify(data)}`).toBe(runtime(data));
+        expect(errorsOf(precompiled)).toEqual(errorsOf(runtime));
+        compared++;
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(200);
+});
