@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How long `validate` takes on a typical cluster body once the schema is compiled: run after
+// How long `validate` takes on a typical cluster body after the first call: run after
 // `npm run build` (it measures dist/), with `npm run bench`. Not part of `npm test`: timings
 // depend on the machine.
 import { performance } from 'node:perf_hooks';
@@ -39,5 +39,5 @@ for (let round = 0; round < rounds; round++) {
   perCall.push(((performance.now() - start) * 1000) / iterations);
 }
 perCall.sort((a, b) => a - b);
-console.log(`first call (compiles the schema): ${firstMs.toFixed(1)} ms`);
+console.log(`first call (loads the validator and rules): ${firstMs.toFixed(1)} ms`);
 console.log(`validate('edit-cluster', typical body): ${perCall[Math.floor(rounds / 2)].toFixed(1)} µs/call (median of ${rounds} rounds of ${iterations}; best ${perCall[0].toFixed(1)} µs; ${first.findings.length} findings)`);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { BODY_SCHEMAS, DEFINITIONS, DEFINITIONS_SCHEMA_NAME, type BodyOperationId } from '../src/schema/body-schemas.js';
 import { createAjv } from '../src/schema/ajv.js';
+import { bundledSchema } from '../src/schema/bundle.js';
 import * as compiled from '../src/generated/validators.js';
 
 const ROOT = join(__dirname, '..');
@@ -45,4 +46,16 @@ test('pre-compiled and run-time compiled validators give the same errors on ever
     }
   }
   expect(compared).toBeGreaterThan(200);
+});
+
+test('every bundled schema is self-contained: it compiles alone and judges the table cases as the shipped files do', () => {
+  for (const operation of Object.keys(BODY_SCHEMAS) as BodyOperationId[]) {
+    const bundled = bundledSchema(operation);
+    expect(JSON.stringify(bundled)).not.toContain(DEFINITIONS_SCHEMA_NAME);
+    const alone = createAjv().compile(bundled);
+    const file = join(ROOT, 'test', 'schemas', `${operation}.cases.json`);
+    for (const group of JSON.parse(readFileSync(file, 'utf8')) as Array<{ tests: Array<{ data: unknown }> }>) {
+      for (const { data } of group.tests) expect(alone(data), `${operation}: ${JSON.stringify(data)}`).toBe(COMPILED[operation](data));
+    }
+  }
 });

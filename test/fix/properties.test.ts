@@ -12,6 +12,8 @@ import { fixText } from '../../src/fix/fix-text.js';
  *   mutation made, so comments, blank lines, quoting and line ends elsewhere survive.
  */
 const RUNS = { seed: 20240611, numRuns: 200 };
+/** 200 runs lint each body several times; under a parallel test run that takes longer than vitest's 5 s default. */
+const TIMEOUT = 120_000;
 
 /** One member of the base body, as its valid lines and the mutated forms that dplint can fix (or must refuse to). */
 interface Slot {
@@ -167,7 +169,7 @@ describe('fixing mutated cluster bodies (YAML)', () => {
       }),
       RUNS,
     );
-  });
+  }, TIMEOUT);
 
   test('the same bodies as JSON keep every untouched line', () => {
     fc.assert(
@@ -188,7 +190,7 @@ describe('fixing mutated cluster bodies (YAML)', () => {
       }),
       RUNS,
     );
-  });
+  }, TIMEOUT);
 });
 
 describe('fixing flat account bodies', () => {
@@ -210,7 +212,7 @@ describe('fixing flat account bodies', () => {
       }),
       RUNS,
     );
-  });
+  }, TIMEOUT);
 });
 
 /** The body a flat account file means: every line two spaces in, under `account:` (comments stay where they are). */
