@@ -113,7 +113,6 @@ export function clusterFile(index, next) {
     `    service: ${team}-${kind}-pipeline`,
     '    data-classification: internal',
     '  idle_cluster_timeout: 2',
-    '  node_base_cooldown_period: 15',
   );
   if (kind === 'airflow') lines.push('engine_config:', '  type: airflow', `  dbtap_id: ${1000 + index}`, '  fernet_key: ${AIRFLOW_FERNET_KEY}', '  overrides: |', '    core.parallelism=32', '    scheduler.max_threads=4');
   lines.push('security_settings:', '  encrypted_ephemerals: true', `  persistent_security_groups: ${team}-workers`, 'disallow_cluster_termination: false', 'enable_ganglia_monitoring: true');

@@ -1,5 +1,11 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { run } from './cli.js';
+
+// The bundled program (dist/cli.cjs) has its worker beside it; the module build runs in one thread.
+const bundleFolder = typeof __dirname === 'string' ? __dirname : undefined;
+const workerScript = bundleFolder && existsSync(join(bundleFolder, 'worker.cjs')) ? join(bundleFolder, 'worker.cjs') : undefined;
 
 void run(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
@@ -7,6 +13,7 @@ void run(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   isTTY: process.stdout.isTTY === true,
+  workerScript,
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { explainRule, UnknownRuleError } from './commands/explain.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
 import { printConfig } from './commands/print-config.js';
-import { rulesTable } from './commands/rules-table.js';
+import { defaultLevel, rulesTable } from './commands/rules-table.js';
 import { schemaCommand } from './commands/schema.js';
 import { ConfigError } from './config/config.js';
 import { ALL_RULES } from './engine/registry.js';
@@ -26,6 +26,8 @@ export interface CliIo {
   isTTY: boolean;
   /** Standard input, for `--stdin`. */
   readStdin?(): Promise<string>;
+  /** The worker module for parallel runs (the bundled CLI has one); without it, one thread. */
+  workerScript?: string;
 }
 
 interface ProgramOptions extends LintCommandOptions {
@@ -57,6 +59,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('--fix', 'make the safe fixes and write the files back, then report what remains')
     .option('--fix-dry-run', 'make the safe fixes in memory: print a unified diff, then what would remain; write nothing')
     .option('--fix-type <namespaces>', 'fix only rules of these namespaces, comma-separated (schema, body, yaml, directive, cluster, ...)')
+    .option('-j, --jobs <n>', 'worker threads for large runs (a run of 200 files or more): a number, or auto for one per processor', 'auto')
+    .option('--cache', 'reuse the results of files unchanged since the last run (same content, config, options and dplint version)')
+    .option('--cache-location <file>', 'where --cache keeps its results (default: .dplintcache)')
+    .option('--shard <index/count>', 'lint only one part of the files, e.g. 2/4 on the second of four CI machines')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
     .option('--quiet', 'report errors only')
     .option('--color', 'colour the output (default: when stdout is a terminal and NO_COLOR is unset)')
@@ -83,6 +89,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         stdout: io.stdout,
         stderr: io.stderr,
         readStdin: io.readStdin ?? (async () => ''),
+        workerScript: io.workerScript,
       });
     });
 
@@ -104,7 +111,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .action((options: { markdown?: boolean }) => {
       if (options.markdown) return io.stdout(rulesTable(ALL_RULES));
       const width = Math.max(...ALL_RULES.map((rule) => rule.id.length));
-      for (const rule of ALL_RULES) io.stdout(`${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.docs.summary}\n`);
+      for (const rule of ALL_RULES) io.stdout(`${rule.id.padEnd(width)}  ${defaultLevel(rule).padEnd(7)}  ${rule.docs.summary}\n`);
     });
 
   program

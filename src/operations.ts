@@ -116,11 +116,11 @@ function stripToPath(pathOrUrl: string): string {
   const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
   if (scheme) path = path.slice(scheme[0].length);
   path = path.split(/[?#]/, 1)[0];
-  return path.replace(/\/+$/, '') || '/';
+  return path.replace(/(?<!\/)\/+$/, '') || '/';
 }
 
 function matchTemplate(template: string, path: string): RouteMatch['parameters'] | undefined {
-  const want = template.replace(/\/+$/, '').split('/');
+  const want = template.replace(/(?<!\/)\/+$/, '').split('/');
   const got = path.split('/');
   if (want.length !== got.length) return undefined;
   const parameters: RouteMatch['parameters'] = {};

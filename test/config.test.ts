@@ -88,7 +88,7 @@ describe('the config file', () => {
     expect(configured.output.results[0]).toMatchObject({ file: 'repo/clusters/etl.yaml', operationSource: 'config', findings: [] });
     const bare = await lint(dir, ['repo', '--no-config']);
     expect(bare.output.results[0].operationSource).toBe('inferred');
-    expect(bare.output.results[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['operation/inferred', 'cluster/edit-effect']);
+    expect(bare.output.results[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['operation/inferred']);
   });
 
   test('extends: strict turns unknown members and literal secrets into errors', async () => {

@@ -236,9 +236,14 @@ function resolve(schema: JsonSchema): JsonSchema[] {
   return parts;
 }
 
-/** The members an object schema lists, by name. */
+const MEMBERS = new WeakMap<JsonSchema, Map<string, JsonSchema>>();
+
+/** The members an object schema lists, by name (worked out once per schema: bodies are many, schemas few). */
 function membersOf(schema: JsonSchema): Map<string, JsonSchema> {
+  const known = MEMBERS.get(schema);
+  if (known) return known;
   const members = new Map<string, JsonSchema>();
+  MEMBERS.set(schema, members);
   for (const part of resolve(schema)) {
     if (isObject(part.properties)) for (const [name, member] of Object.entries(part.properties)) if (isObject(member)) members.set(name, member);
   }

@@ -24,7 +24,7 @@ export default defineRule({
     if (typeof key !== 'string' || !isKnown(key) || key.trim() === '' || key.includes('*')) return;
     // Python's decoder also takes the standard alphabet's + and /, so those are let through.
     if (!/^[A-Za-z0-9_+/-]+={0,2}$/.test(key)) return report({ messageId: 'notUrlSafeBase64', path });
-    const digits = key.replace(/=+$/, '').length;
+    const digits = key.replace(/(?<!=)=+$/, '').length;
     const bytes = Math.floor((digits * 6) / 8);
     if (digits % 4 === 1 || bytes !== 32) report({ messageId: 'wrongLength', path, data: { bytes } });
   },

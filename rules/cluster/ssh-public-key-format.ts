@@ -41,7 +41,7 @@ export function readOpenSshKey(value: string): KeyReading {
   }
   if (body === undefined) return { kind: 'missingBody', type };
   if (!isBase64(body)) return { kind: 'notBase64', type };
-  const data = body.replace(/=+$/, '');
+  const data = body.replace(/(?<!=)=+$/, '');
   if (data.length % 4 === 1 || (data.length !== body.length && body.length % 4 !== 0)) return { kind: 'undecodable', type, length: body.length };
   const embedded = embeddedType(data);
   if (embedded === undefined) return { kind: 'noTypePrefix', type };

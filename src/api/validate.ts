@@ -1,6 +1,7 @@
 import { compilePolicies, type CompiledPolicy, type PolicyConfig } from '../config/policies.js';
 import { applyLevels, checkBody } from '../engine/lint.js';
 import type { RuleSettings } from '../engine/run-rules.js';
+import { withRecommended } from '../config/presets.js';
 import { refineTypeFindingByValue } from '../engine/source-types.js';
 import type { OperationBodies } from '../generated/body-types.js';
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
@@ -157,7 +158,7 @@ function check(operation: OperationId, body: unknown, options: ValidateOptions, 
     policies = compiledPolicies.get(options.policies);
     if (!policies) compiledPolicies.set(options.policies, (policies = compilePolicies(options.policies)));
   }
-  return checkBody(operation, body, { rules: options.rules, policies, pathParameters, headers: { ...headers } });
+  return checkBody(operation, body, { rules: withRecommended(options.rules), policies, pathParameters, headers: { ...headers } });
 }
 
 function toValidationFinding(finding: PathFinding, body: unknown): ValidationFinding {
@@ -175,7 +176,7 @@ function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
 }
 
 function result(findings: ValidationFinding[], options: ValidateOptions): ValidationResult {
-  const leveled = applyLevels(findings, options.rules ?? {}).sort(
+  const leveled = applyLevels(findings, withRecommended(options.rules)).sort(
     (a, b) => compare(a.path, b.path) || compare(a.ruleId, b.ruleId) || compare(a.message, b.message),
   );
   return { valid: !leveled.some((f) => f.severity === 'error'), findings: leveled };

@@ -58,7 +58,8 @@ function renderExample(rule: Rule, example: RuleCase, heading: string): string[]
   const lines = [`${heading}: ${example.name} (${operation})`, ...maskSecrets(example.yaml).trimEnd().split('\n').map((line) => `    ${line}`)];
   if (heading === 'Reported') {
     const envelope = /^method:/m.test(example.yaml);
-    const findings = lintTextDetailed(example.yaml, envelope || !isOperationId(operation) ? {} : { operation }).findings.filter((f) => f.ruleId === rule.id);
+    const on = { rules: { [rule.id]: rule.severity } };
+    const findings = lintTextDetailed(example.yaml, envelope || !isOperationId(operation) ? on : { ...on, operation }).findings.filter((f) => f.ruleId === rule.id);
     for (const finding of findings) lines.push(`  → ${finding.line}:${finding.column}  ${finding.message}`);
   }
   return [...lines, ''];

@@ -5,7 +5,8 @@ import { FORMATTERS } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
-import { lintFiles, lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
+import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
+import { lintRun } from '../node/lint-run.js';
 import { writeFileAtomic } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
@@ -25,6 +26,10 @@ export interface LintCommandOptions extends FixCommandOptions {
   quiet?: boolean;
   stdin?: boolean;
   stdinFilename?: string;
+  jobs?: string;
+  cache?: boolean;
+  cacheLocation?: string;
+  shard?: string;
 }
 
 export interface LintCommandIo {
@@ -35,6 +40,8 @@ export interface LintCommandIo {
   /** For `--fix-dry-run`'s diff when standard output carries JSON, SARIF or JUnit. */
   stderr?(text: string): void;
   readStdin(): Promise<string>;
+  /** The worker module for parallel runs, where the program has one (the bundled CLI). */
+  workerScript?: string;
 }
 
 /** Where one format's output goes: a file, or standard output. */
@@ -64,7 +71,12 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     results = lintTextAs(await io.readStdin(), options.stdinFilename ?? '<stdin>', lintOptions);
   } else {
     const inputs = paths.length ? paths : ['.'];
-    results = lintFiles(inputs, lintOptions);
+    results = await lintRun(inputs, lintOptions, {
+      jobs: jobsOption(options.jobs),
+      workerScript: io.workerScript,
+      cacheLocation: options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined,
+      shard: shardOption(options.shard),
+    });
     const written = new Set(results.map((r) => resolve(io.cwd, r.file)));
     for (const output of outputs) {
       if (output.file && written.has(resolve(io.cwd, output.file))) throw new UsageError(`--output-file ${JSON.stringify(output.file)} is one of the files being linted; dplint never writes over its input`);
@@ -119,6 +131,20 @@ function planOutputs(options: LintCommandOptions, env: Record<string, string | u
   const toStdout = outputs.filter((o) => o.file === undefined);
   if (toStdout.length > 1) throw new UsageError(`only one format can print to standard output; got ${toStdout.map((o) => o.format).join(', ')}: give the others an --output-file`);
   return outputs;
+}
+
+function shardOption(shard: string | undefined): { index: number; count: number } | undefined {
+  if (shard === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(shard.trim());
+  if (!match) throw new UsageError(`--shard takes <index>/<count>, e.g. 2/4; got "${shard}"`);
+  return { index: Number(match[1]), count: Number(match[2]) };
+}
+
+function jobsOption(jobs: string | undefined): number | undefined {
+  if (jobs === undefined || jobs === 'auto') return undefined;
+  const count = Number(jobs);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--jobs takes a whole number of threads (at least 1) or auto; got "${jobs}"`);
+  return count;
 }
 
 function operationOption(operation: string | undefined): OperationId | undefined {

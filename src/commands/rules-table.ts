@@ -1,7 +1,13 @@
+import { PRESETS } from '../config/presets.js';
 import type { RuleInfo } from '../engine/registry.js';
 
-/** The README's rules table: every rule id, its default severity and summary, as Markdown. */
+/** A rule's level in the recommended preset: its severity, or `off (info)` for a rule one opts into. */
+export function defaultLevel(rule: RuleInfo): string {
+  return PRESETS.recommended.rules[rule.id] === 'off' ? `off (${rule.severity})` : rule.severity;
+}
+
+/** The README's rules table: every rule id, its default level and summary, as Markdown. */
 export function rulesTable(rules: readonly RuleInfo[]): string {
-  const rows = rules.map((rule) => `| \`${rule.id}\` | ${rule.severity} | ${rule.docs.summary.replace(/\|/g, '\\|')} |`);
+  const rows = rules.map((rule) => `| \`${rule.id}\` | ${defaultLevel(rule)} | ${rule.docs.summary.replace(/\|/g, '\\|')} |`);
   return ['| rule | default | what it catches |', '|---|---|---|', ...rows].join('\n') + '\n';
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../node/files.js';
 import { writeFileAtomic } from '../node/write-file.js';
@@ -15,6 +15,7 @@ export function schemaCommand(operation: string | undefined, out: string | undef
   if (out !== undefined) {
     if (operation !== undefined) throw new UsageError('dplint schema takes an operation or --out <dir>, not both');
     const directory = resolve(cwd, out);
+    if (statSync(directory, { throwIfNoEntry: false })?.isDirectory() === false) throw new UsageError(`--out ${JSON.stringify(out)} is a file, not a folder`);
     mkdirSync(directory, { recursive: true });
     for (const id of ids) writeFileAtomic(join(directory, `${id}.schema.json`), JSON.stringify(bundledSchema(id), null, 2) + '\n');
     return { stdout: '', stderr: `dplint: wrote ${ids.length} schemas to ${out}\n` };

@@ -82,6 +82,12 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
 
   if (!validateConfig(value)) {
     const [first] = schemaFindings(validateConfig.errors ?? []);
+    // Body findings pass a `${VAR}` placeholder as any type; a config file has no placeholders.
+    if (!first) {
+      const error = validateConfig.errors![0];
+      const path = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      fail(path, `${path.length > 0 ? fieldName(path) : 'the config'} ${error.message ?? 'does not match its schema'}`);
+    }
     fail(first.path, first.message.replace(/^\(body\)/, 'the config'), first.target);
   }
   const config = value as DplintConfig;

@@ -9,6 +9,8 @@ import { clusterKind } from './cluster-kind.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
+import { quickCleanResult } from './fast-path.js';
+import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
 import { runPolicies, type CompiledPolicy } from '../config/policies.js';
 import { findRule } from './registry.js';
@@ -31,6 +33,13 @@ export interface LintOptions {
   rules?: RuleSettings;
   /** Most alias expansions one document may cause. */
   maxAliasCount?: number;
+  /** Deepest nesting of collections a document may have (aliases expanded). */
+  maxDepth?: number;
+  /**
+   * Try the quick look first (src/engine/fast-path.ts): a YAML file it proves clean is not parsed
+   * with positions. Default true; the results are the same either way.
+   */
+  quick?: boolean;
   /** Organisation policies from the config file. */
   policies?: readonly CompiledPolicy[];
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
@@ -69,6 +78,9 @@ export interface BodyOfDocument {
  * ```
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
+  options = { ...options, rules: withRecommended(options.rules) };
+  const clean = options.quick === false ? undefined : quickCleanResult(text, options);
+  if (clean) return clean;
   const result = lintTextDetailed(text, options);
   return { ...result, findings: result.findings.map(({ messageId: _id, data: _data, ...finding }) => finding) };
 }
@@ -78,7 +90,8 @@ export type DetailedFinding = Finding & { messageId?: string; data?: Record<stri
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount });
+  options = { ...options, rules: withRecommended(options.rules) };
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 

@@ -110,6 +110,7 @@ export function lintRepository(
   results: FileResult[],
   facts: ReadonlyMap<string, RepositoryFacts>,
   levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
+  sourceOf: (file: string) => string | undefined = () => undefined,
 ): FileResult[] {
   const found = [...duplicateLabels(facts), ...duplicateBlocks(facts), ...bootstrapOverrides(facts), ...idleTimeoutOverrides(facts)];
   if (found.length === 0) return results;
@@ -121,8 +122,9 @@ export function lintRepository(
   }
   return results.map((result) => {
     const extra = byFile.get(result.file);
-    if (!extra || result.source === undefined) return result;
-    const parsed = parseText(result.source, formatOf(result.file));
+    const source = extra && (result.source ?? sourceOf(result.file));
+    if (!extra || source === undefined) return result;
+    const parsed = parseText(source, formatOf(result.file));
     const located = extra.map((finding): Finding => {
       const document = parsed.documents[finding.at.document ?? 0];
       const range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -135,7 +137,7 @@ export function lintRepository(
         ...range,
       };
     });
-    return { ...result, findings: [...result.findings, ...located].sort(byPosition) };
+    return { ...result, source, findings: [...result.findings, ...located].sort(byPosition) };
   });
 }
 

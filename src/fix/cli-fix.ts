@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ALL_RULES } from '../engine/registry.js';
 import type { FileResult } from '../formatters/types.js';
 import { UsageError } from '../node/files.js';
+import { maskSecrets } from '../schema/secrets.js';
 import type { Finding } from '../types.js';
 import { unifiedDiff } from './diff.js';
 import { ruleNamespace, type FixOptions } from './fix-text.js';
@@ -60,7 +61,8 @@ export function writeFixes(results: readonly FileResult[], cwd: string): number 
 
 /** `--fix-dry-run`: the unified diff of every file the fixes would change, in the order of the results. */
 export function fixDiffs(results: readonly FileResult[]): string {
-  return results.map((result) => (result.originalSource === undefined || result.source === undefined ? '' : unifiedDiff(result.originalSource, result.source, result.file))).join('');
+  // The diff is output like any other (a CI log): credentials in the lines it shows are masked.
+  return results.map((result) => (result.originalSource === undefined || result.source === undefined ? '' : unifiedDiff(maskSecrets(result.originalSource), maskSecrets(result.source), result.file))).join('');
 }
 
 /** Where `--fix-dry-run` prints its diff: standard error when standard output carries a machine format. */

@@ -1,4 +1,4 @@
-import { documentSuffix } from './source.js';
+import { documentSuffix, printable } from './source.js';
 import type { Formatter } from './types.js';
 
 /**
@@ -10,8 +10,8 @@ export const compact: Formatter = (results) => {
   const lines: string[] = [];
   for (const result of results) {
     for (const finding of result.findings) {
-      const message = `${finding.message}${documentSuffix(finding)}`.replace(/\r?\n|\r/g, ' ');
-      lines.push(`${result.file}:${finding.line}:${finding.column}: ${finding.severity} ${message} [${finding.ruleId}]`);
+      const message = printable(`${finding.message}${documentSuffix(finding)}`.replace(/\r?\n|\r/g, ' '));
+      lines.push(`${printable(result.file)}:${finding.line}:${finding.column}: ${finding.severity} ${message} [${finding.ruleId}]`);
     }
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';

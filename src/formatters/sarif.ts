@@ -1,8 +1,7 @@
 import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
-import { maskSecrets } from '../schema/secrets.js';
 import type { Finding, Fix, Severity } from '../types.js';
 import { VERSION } from '../version.js';
-import { documentSuffix, encodePath, fileUri, isAbsolutePath, lineStarts, maskedLines, positionAt, relativePath } from './source.js';
+import { documentSuffix, encodePath, fileUri, isAbsolutePath, lineStarts, maskedLines, positionAt, relativePath, secretsOf } from './source.js';
 import type { Formatter } from './types.js';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -43,6 +42,7 @@ export const sarif: Formatter = (results, options = {}) => {
     const source = result.source;
     const masked = source === undefined ? undefined : maskedLines(source);
     const starts = source === undefined ? undefined : lineStarts(source);
+    const revealsSecret = source === undefined ? () => false : secretsOf(source);
     for (const finding of result.findings) {
       if (!ruleIndex.has(finding.ruleId)) {
         // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
@@ -52,7 +52,7 @@ export const sarif: Formatter = (results, options = {}) => {
       const hash = lineHash(finding, artifactLocation.uri, masked);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
-      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
+      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation, revealsSecret) : undefined;
       sarifResults.push({
         ruleId: finding.ruleId,
         ruleIndex: ruleIndex.get(finding.ruleId),
@@ -159,18 +159,16 @@ export function fnv1a64(text: string): string {
 
 /**
  * The finding's fix as a SARIF `fix`: its 0-based offsets turned into a line/column region of the
- * file. A fix whose edited lines hold a literal credential after the edit is left out: its
- * `insertedContent` would carry the secret that every other output masks. (Replacing a secret by a
- * `${VAR}` placeholder passes: the deleted region names positions, not text.)
+ * file. A fix whose text holds a literal credential of the file is left out: its `insertedContent`
+ * would carry the secret that every other output masks. (Replacing a secret by a `${VAR}`
+ * placeholder passes: the deleted region names positions, not text.)
  */
-function sarifFix(fix: Fix, source: string, starts: readonly number[], artifactLocation: ArtifactLocation): object | undefined {
+function sarifFix(fix: Fix, source: string, starts: readonly number[], artifactLocation: ArtifactLocation, revealsSecret: (text: string) => boolean): object | undefined {
   const [start, end] = fix.range;
   if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= source.length)) return undefined;
   const from = positionAt(starts, start);
   const to = positionAt(starts, end);
-  const fixed = source.slice(0, start) + fix.text + source.slice(end);
-  const fixedStarts = lineStarts(fixed);
-  if (touchesSecret(fixed, positionAt(fixedStarts, start).line, positionAt(fixedStarts, start + fix.text.length).line)) return undefined;
+  if (revealsSecret(fix.text)) return undefined;
   return {
     artifactChanges: [
       {
@@ -184,11 +182,4 @@ function sarifFix(fix: Fix, source: string, starts: readonly number[], artifactL
       },
     ],
   };
-}
-
-function touchesSecret(text: string, firstLine: number, lastLine: number): boolean {
-  const plain = text.split('\n');
-  const masked = maskSecrets(text).split('\n');
-  for (let line = firstLine; line <= lastLine; line++) if (plain[line - 1] !== masked[line - 1]) return true;
-  return false;
 }

@@ -8,6 +8,45 @@ export function maskedLines(source: string): string[] {
     .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
+/**
+ * A test of whether a text (a fix's new text) holds a credential of `source`: the spans
+ * {@link maskSecrets} hides in it, found once per file. An output that prints a fix's text (JSON,
+ * SARIF) leaves out a fix that fails it — a flat account body nested under `account`, say, whose
+ * fix copies the members, secret values and all.
+ */
+export function secretsOf(source: string): (text: string) => boolean {
+  let spans: string[] | undefined;
+  return (text) => {
+    if (text.trim() === '') return false;
+    spans ??= maskedSpans(source);
+    return spans.some((span) => text.includes(span));
+  };
+}
+
+/** The text of each line that masking changes, without what masking keeps around it. */
+function maskedSpans(source: string): string[] {
+  const plain = source.split('\n');
+  const masked = maskSecrets(source).split('\n');
+  const spans: string[] = [];
+  plain.forEach((line, i) => {
+    const other = masked[i] ?? '';
+    if (line === other) return;
+    let head = 0;
+    while (head < line.length && head < other.length && line[head] === other[head]) head++;
+    let tail = 0;
+    while (tail < line.length - head && tail < other.length - head && line[line.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
+    const span = line.slice(head, line.length - tail).trim();
+    if (span !== '') spans.push(span);
+  });
+  return spans;
+}
+
+/** Control characters in a file must not reach the terminal as such; one replacement each keeps a code frame's marker aligned. */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
 /** Offsets where each line starts, for {@link positionAt}. */
 export function lineStarts(source: string): number[] {
   const starts = [0];
@@ -46,7 +85,7 @@ export function relativePath(file: string, cwd: string | undefined): string {
   const path = file.replace(/\\/g, '/');
   if (!ABSOLUTE.test(path)) return path.replace(/^(?:\.\/)+/, '');
   if (cwd === undefined) return path;
-  const base = cwd.replace(/\\/g, '/').replace(/\/*$/, '/');
+  const base = cwd.replace(/\\/g, '/').replace(/(?<!\/)\/*$/, '/');
   return path.startsWith(base) ? path.slice(base.length) : path;
 }
 

@@ -1,5 +1,5 @@
 import type { Finding } from '../types.js';
-import { documentSuffix, maskedLines } from './source.js';
+import { documentSuffix, maskedLines, printable } from './source.js';
 import { summarize, type Formatter } from './types.js';
 
 const COLORS = { error: '\u001b[31m', warning: '\u001b[33m', info: '\u001b[36m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
@@ -23,10 +23,12 @@ export const stylish: Formatter = (results, options = {}) => {
     if (result.findings.length === 0) continue;
     // Masked as a whole: a block scalar under a credential key spans several lines.
     const source = frames && result.source !== undefined ? maskedLines(result.source) : undefined;
-    lines.push(paint('bold', result.file));
+    // A file name or message (which quotes keys and values) never reaches the terminal with its control characters.
+    const file = printable(result.file);
+    lines.push(paint('bold', file));
     for (const finding of result.findings) {
-      const where = `${result.file}:${finding.line}:${finding.column}`;
-      lines.push(`  ${where}  ${paint(finding.severity, finding.severity.padEnd(7))}  ${finding.message}${documentSuffix(finding)}  ${paint('dim', finding.ruleId)}`);
+      const where = `${file}:${finding.line}:${finding.column}`;
+      lines.push(`  ${where}  ${paint(finding.severity, finding.severity.padEnd(7))}  ${printable(finding.message)}${documentSuffix(finding)}  ${paint('dim', finding.ruleId)}`);
       const frame = source ? codeFrame(source, finding, paint) : [];
       if (frame.length > 0) lines.push(...frame, '');
     }
@@ -78,12 +80,6 @@ function codeFrame(lines: readonly string[], finding: Finding, paint: Paint): st
     frame.push(`    ${paint('dim', `${' '.repeat(width)} |`)} ${indent}${paint(severity, '^'.repeat(Math.max(1, end - start)))}`);
   }
   return frame;
-}
-
-/** Control characters in a file must not reach the terminal as such; one replacement each keeps the marker aligned. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 
 function plural(count: number, word: string): string {

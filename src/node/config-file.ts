@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError, defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
@@ -7,6 +8,8 @@ export interface ConfigLocation {
   config: LoadedConfig;
   /** The folder the config's globs are relative to. */
   directory: string;
+  /** A hash of the config file's path and text, for the lint cache; `none` without one. */
+  fingerprint: string;
 }
 
 /**
@@ -32,9 +35,9 @@ export class ConfigResolver {
   ) {
     if (named !== undefined) {
       const path = resolve(cwd, named);
-      this.named = { config: readConfig(path, named), directory: dirname(path) };
+      this.named = { ...readConfig(path, named), directory: dirname(path) };
     }
-    this.fallback = this.named ?? this.nearest(resolve(cwd)) ?? { config: defaultConfig(), directory: resolve(cwd) };
+    this.fallback = this.named ?? this.nearest(resolve(cwd)) ?? { config: defaultConfig(), directory: resolve(cwd), fingerprint: 'none' };
   }
 
   /** The config for a file (absolute path). */
@@ -54,7 +57,7 @@ export class ConfigResolver {
     const name = CONFIG_FILE_NAMES.find((candidate) => existsSync(join(directory, candidate)));
     if (name) {
       const path = join(directory, name);
-      found = this.loaded.get(path) ?? { config: readConfig(path, relative(this.cwd, path).split(sep).join('/') || name), directory };
+      found = this.loaded.get(path) ?? { ...readConfig(path, relative(this.cwd, path).split(sep).join('/') || name), directory };
       this.loaded.set(path, found);
     } else if (!existsSync(join(directory, '.git')) && dirname(directory) !== directory) {
       found = this.nearest(dirname(directory));
@@ -64,12 +67,12 @@ export class ConfigResolver {
   }
 }
 
-function readConfig(path: string, display: string): LoadedConfig {
+function readConfig(path: string, display: string): { config: LoadedConfig; fingerprint: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new ConfigError(`cannot read config file ${JSON.stringify(display)}: ${reason(error)}`);
   }
-  return parseConfig(text, display);
+  return { config: parseConfig(text, display), fingerprint: createHash('sha1').update(path).update('\0').update(text).digest('hex') };
 }

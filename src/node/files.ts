@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -84,7 +84,8 @@ function walk(directory: string, out: string[], visited: Set<string>, gitignores
     if (isDirectory && SKIPPED_DIRECTORIES.has(entry.name)) continue;
     if (isIgnored(path) || gitIgnored(own, path, isDirectory)) continue;
     if (isDirectory) walk(path, out, visited, own, isIgnored);
-    else if (LINTED_EXTENSIONS.test(entry.name) && !CONFIG_FILE_NAMES.includes(entry.name)) out.push(path);
+    // A named pipe, socket or device found in a walk is not a file to lint: reading a pipe blocks until someone writes.
+    else if (LINTED_EXTENSIONS.test(entry.name) && !CONFIG_FILE_NAMES.includes(entry.name) && !isSpecialFile(entry, path)) out.push(path);
   }
 }
 
@@ -115,6 +116,19 @@ function gitignoresAbove(directory: string): GitignoreRules[] {
   return chain.flatMap(readGitignore);
 }
 
+function isSpecialFile(entry: Dirent, path: string): boolean {
+  if (entry.isSymbolicLink()) {
+    try {
+      const target = statSync(path);
+      return !target.isFile() && !target.isDirectory();
+    } catch {
+      // A dangling link or a link loop is kept: reading it fails with one clear line.
+      return false;
+    }
+  }
+  return !entry.isFile();
+}
+
 function isDirectoryPath(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -124,29 +138,60 @@ function isDirectoryPath(path: string): boolean {
 }
 
 function displayPath(given: string, inside: string): string {
-  const base = given.split(sep).join('/').replace(/\/+$/, '');
+  const base = given.split(sep).join('/').replace(/(?<!\/)\/+$/, '');
   const rest = inside.split(sep).join('/');
   return base === '.' || base === '' ? rest : `${base}/${rest}`;
 }
 
-export type ReadResult = { text: string } | { error: string };
+export type ReadResult = { text: string; bytes: Uint8Array } | { error: string };
 
 /** Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are reported, not thrown. */
 export function readText(path: string, maxFileSize = Infinity): ReadResult {
   let bytes: Buffer;
   try {
-    const size = statSync(path).size;
-    if (size > maxFileSize) return { error: `the file is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it` };
-    bytes = readFileSync(path);
+    const stats = statSync(path);
+    if (stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
+    // A pipe or device named on the command line has no size to check first: read no more than the limit allows.
+    bytes = stats.isFile() ? readFileSync(path) : readAtMost(path, maxFileSize + 1);
+    if (bytes.length > maxFileSize) return { error: tooLarge(`more than ${maxFileSize}`, maxFileSize) };
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
   }
-  return decodeText(bytes);
+  const decoded = decodeText(bytes);
+  return 'text' in decoded ? { text: decoded.text, bytes } : decoded;
 }
 
-export function decodeText(bytes: Uint8Array): ReadResult {
+function tooLarge(size: string, maxFileSize: number): string {
+  return `the file is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`;
+}
+
+function readAtMost(path: string, limit: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const fd = openSync(path, 'r');
+  try {
+    while (total < limit) {
+      const chunk = Buffer.allocUnsafe(Math.min(65536, limit - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function decodeText(bytes: Uint8Array): { text: string } | { error: string } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
+  // NUL is valid UTF-8 but never in YAML or JSON text: the file is binary, or UTF-16 without its mark.
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) {
+    const utf16 = bytes.length >= 2 && (bytes[0] === 0 || bytes[1] === 0);
+    return { error: utf16 ? 'the file looks like UTF-16 without a byte-order mark; save it as UTF-8 (or UTF-16 with a byte-order mark)' : `the file holds a NUL byte (at byte ${nul}), so it is not text` };
+  }
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
@@ -159,5 +204,6 @@ export function reason(error: unknown): string {
   if (code === 'ENOENT') return 'no such file or directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'is a directory';
+  if (code === 'ELOOP') return 'a loop of symbolic links';
   return error instanceof Error ? error.message : String(error);
 }

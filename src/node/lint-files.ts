@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { relative, resolve, sep } from 'node:path';
-import type { LoadedConfig } from '../config/config.js';
+import { DEFAULT_LIMITS, type LoadedConfig } from '../config/config.js';
 import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { fixText, type FixOptions } from '../fix/fix-text.js';
@@ -24,12 +25,21 @@ export interface LintFilesOptions {
   reportUnusedDisableDirectives?: RuleLevel;
   /** Make the safe fixes (`--fix`, `--fix-dry-run`) in memory; results then carry the fixed text. Nothing is written. */
   fix?: FixOptions;
+  /** Return each file's content hash (for the lint cache). */
+  hashContent?: boolean;
+}
+
+/** The hash the lint cache keys a file's content on. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
 }
 
 /** The config that applies to one file, and the file's path relative to the config's folder. */
-interface Configured {
+export interface Configured {
   config: LoadedConfig;
   path: string;
+  /** The config file's hash (ConfigLocation.fingerprint). */
+  fingerprint?: string;
 }
 
 /**
@@ -39,23 +49,55 @@ interface Configured {
  * cannot be decoded or parsed is a finding.
  */
 export function lintFiles(paths: readonly string[], options: LintFilesOptions = {}): FileResult[] {
+  const run = planRun(paths, options);
+  return finishRun(run, run.files.map((file) => lintFileAt(file, run, options)), options);
+}
+
+/** What one run lints, and how each file is configured: shared by the sequential and the parallel run. */
+export interface PlannedRun {
+  cwd: string;
+  files: string[];
+  configured(file: string): Configured | undefined;
+}
+
+export function planRun(paths: readonly string[], options: LintFilesOptions): PlannedRun {
   const cwd = options.cwd ?? process.cwd();
   const configs = options.config === false ? undefined : new ConfigResolver(cwd, options.config);
-  const configured = (absolute: string): Configured | undefined => {
+  const configuredAt = (absolute: string): Configured | undefined => {
     const location = configs?.forFile(absolute);
-    return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/') };
+    return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/'), fingerprint: location.fingerprint };
   };
   const isIgnored = (absolute: string): boolean => {
-    const found = configured(absolute);
+    const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
   const { files, onlyFiles } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
+  return { cwd, files, configured: (file) => configuredAt(resolve(cwd, file)) };
+}
+
+/** Lints one planned file: its result and the facts the checks across files need. */
+export function lintFileAt(file: string, run: PlannedRun, options: LintFilesOptions): LintedFile {
+  return lintFile(file, resolve(run.cwd, file), options, run.configured(file));
+}
+
+/** The checks across files, over every file's result and facts, in the order the files were planned. */
+export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions): FileResult[] {
   return lintAll(
-    files.map((file) => ({ file, configured: configured(resolve(cwd, file)) })),
-    options,
-    (file, configuredFile) => lintFile(file, resolve(cwd, file), options, configuredFile),
+    run.files.map((file, i) => ({ file, configured: run.configured(file), linted: linted[i] })),
+    (file) => {
+      const read = readText(resolve(run.cwd, file));
+      return 'text' in read ? read.text : undefined;
+    },
+    options.rules,
   );
+}
+
+export interface LintedFile {
+  result: FileResult;
+  facts?: RepositoryFacts;
+  /** The SHA-1 of the bytes linted, when the run keeps a cache. */
+  contentHash?: string;
 }
 
 /**
@@ -69,37 +111,48 @@ export function lintTextAs(text: string, file: string, options: LintFilesOptions
   const path = location && relative(location.directory, absolute).split(sep).join('/');
   if (location && path && !path.startsWith('..') && location.config.isIgnored(path)) return [];
   const configuredFile = location && path !== undefined ? { config: location.config, path } : undefined;
-  return lintAll([{ file, configured: configuredFile }], options, (name, c) => lintSource(name, text, options, c));
+  const maxFileSize = configuredFile?.config.settingsFor(configuredFile.path).limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize;
+  const size = Buffer.byteLength(text);
+  const linted =
+    size > maxFileSize
+      ? unread(file, 'parse/limit', `the input is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`)
+      : lintSource(file, text, options, configuredFile);
+  return lintAll([{ file, configured: configuredFile, linted }], () => text, options.rules);
 }
 
 function lintAll(
-  files: ReadonlyArray<{ file: string; configured: Configured | undefined }>,
-  options: LintFilesOptions,
-  lintOne: (file: string, configured: Configured | undefined) => { result: FileResult; facts?: RepositoryFacts },
+  files: ReadonlyArray<{ file: string; configured: Configured | undefined; linted: LintedFile }>,
+  reread: (file: string) => string | undefined,
+  extraRules: RuleSettings = {},
 ): FileResult[] {
   const facts = new Map<string, RepositoryFacts>();
-  const results = files.map(({ file, configured }) => {
-    const linted = lintOne(file, configured);
-    if (linted.facts) facts.set(file, linted.facts);
-    return linted.result;
-  });
-  const settingsOf = new Map(files.map(({ file, configured }) => [file, { ...configured?.config.settingsFor(configured.path).rules, ...options.rules }]));
-  return lintRepository(results, facts, (file, ruleId) => {
-    const setting = settingsOf.get(file)?.[ruleId];
-    return Array.isArray(setting) ? setting[0] : setting;
-  });
+  for (const { file, linted } of files) if (linted.facts) facts.set(file, linted.facts);
+  const settingsOf = new Map(files.map(({ file, configured }) => [file, { ...configured?.config.settingsFor(configured.path).rules, ...extraRules }]));
+  const results = files.map(({ linted }) => linted.result);
+  return lintRepository(
+    results,
+    facts,
+    (file, ruleId) => {
+      const setting = settingsOf.get(file)?.[ruleId];
+      return Array.isArray(setting) ? setting[0] : setting;
+    },
+    // A clean file's text is not kept; the rare one that gets a finding across files is read again.
+    reread,
+  );
 }
 
-function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined): { result: FileResult; facts?: RepositoryFacts } {
+function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined): LintedFile {
   const settings = configured?.config.settingsFor(configured.path);
-  const read = readText(absolute, settings?.limits.maxFileSize);
-  if ('error' in read) {
-    const ruleId = read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding';
-    return {
-      result: { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message: read.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] },
-    };
-  }
-  return lintSource(file, read.text, options, configured);
+  // Without a config file (`--no-config`) the default limit still holds.
+  const read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
+  if ('error' in read) return unread(file, read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding', read.error);
+  const linted = lintSource(file, read.text, options, configured);
+  return options.hashContent ? { ...linted, contentHash: contentHash(read.bytes) } : linted;
+}
+
+/** The result for a file that was not read: one finding, at its start, saying why. */
+function unread(file: string, ruleId: string, message: string): { result: FileResult } {
+  return { result: { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] } };
 }
 
 function lintSource(file: string, text: string, options: LintFilesOptions, configured: Configured | undefined): { result: FileResult; facts?: RepositoryFacts } {
@@ -112,8 +165,11 @@ function lintSource(file: string, text: string, options: LintFilesOptions, confi
     rules: { ...settings?.rules, ...options.rules },
     policies: settings?.policies,
     maxAliasCount: settings?.limits.maxAliasCount,
+    maxDepth: settings?.limits.maxDepth,
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
   }, options.fix ?? { maxPasses: 0 });
-  return { result: { file, ...result, source: output, ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };
+  // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
+  const keep = fixed || result.findings.length > 0;
+  return { result: { file, ...result, ...(keep ? { source: output } : {}), ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };
 }

@@ -1,4 +1,4 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Range } from '../types.js';
 import { rangeOf } from './parse.js';
 import type { DataPath } from './pointer.js';
@@ -31,7 +31,8 @@ export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath
   }
   if (hasRange(node)) {
     if (isCollection(node)) return firstLine(text, node.range[0], node.range[1]);
-    return [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
+    // An empty value marks one character, unless the text ends there.
+    return [node.range[0], Math.max(node.range[1], Math.min(node.range[0] + 1, text.length))];
   }
   return firstLine(text, doc.range[0], doc.range[1]);
 }
@@ -63,14 +64,10 @@ function child(doc: Document.Parsed, node: unknown, segment: string | number): {
     return Number.isInteger(index) && index >= 0 && index < node.items.length ? { node: node.items[index] } : undefined;
   }
   if (!isMap(node)) return undefined;
-  const name = String(segment);
-  // The last of duplicate keys is the one that is sent, so search from the end.
-  for (let i = node.items.length - 1; i >= 0; i--) {
-    const pair = node.items[i];
-    if (isPair(pair) && keyName(pair.key) === name) return { node: pair.value, pair };
-  }
-  for (const pair of node.items) {
-    if (!isPair(pair) || keyName(pair.key) !== '<<') continue;
+  const { members, merges } = indexOf(node);
+  const pair = members.get(String(segment));
+  if (pair) return { node: pair.value, pair };
+  for (const pair of merges) {
     const sources = resolveAlias(doc, pair.value);
     for (const source of isSeq(sources) ? sources.items : [sources]) {
       const found = child(doc, resolveAlias(doc, source), segment);
@@ -78,6 +75,28 @@ function child(doc: Document.Parsed, node: unknown, segment: string | number): {
     }
   }
   return undefined;
+}
+
+/**
+ * A mapping's members by key name and its merge keys, made once per mapping: looking each finding's
+ * key up by scanning would take quadratic time on a mapping with thousands of findings.
+ */
+const indexes = new WeakMap<YAMLMap, { members: Map<string, Pair>; merges: Pair[] }>();
+
+function indexOf(node: YAMLMap): { members: Map<string, Pair>; merges: Pair[] } {
+  let index = indexes.get(node);
+  if (index) return index;
+  index = { members: new Map(), merges: [] };
+  for (const pair of node.items) {
+    if (!isPair(pair)) continue;
+    const name = keyName(pair.key);
+    if (name === undefined) continue;
+    // The last of duplicate keys is the one that is sent, so a later one replaces an earlier.
+    index.members.set(name, pair);
+    if (name === '<<') index.merges.push(pair);
+  }
+  indexes.set(node, index);
+  return index;
 }
 
 function keyName(key: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
+import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
 import { toPointer } from './pointer.js';
 import type { Finding, Range } from '../types.js';
 
@@ -43,9 +43,12 @@ export interface ParsedFile {
 export interface ParseOptions {
   /** Most alias expansions one document may cause before it is refused ("billion laughs"). */
   maxAliasCount?: number;
+  /** Deepest nesting of collections (aliases expanded) before a document is refused. */
+  maxDepth?: number;
 }
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
+export const DEFAULT_MAX_DEPTH = 200;
 
 /** `.json` files are JSON; everything else (`.yaml`, `.yml`, stdin without a name) is read as YAML. */
 export function formatOf(filename: string | undefined): SourceFormat {
@@ -74,44 +77,73 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     }
   }
 
-  const parser = new Parser(lineCounter.addNewLine);
-  const composer = new Composer({ uniqueKeys: false, merge: true, prettyErrors: false, strict: true });
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+  // Line starts are counted here, not reported by the parser: after some syntax errors it skips
+  // lines it never lexes, and a position past them would land on the wrong line.
+  countLines(source, lineCounter);
+  const parser = new Parser();
+  // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
+  // `!!set`, `!!omap`, `!!timestamp`): those would make Buffers, Sets, Maps and Dates, where a
+  // request body is plain JSON data. They are reported as unresolved tags and read as plain data.
+  const composer = new Composer({ uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false });
   const tokens = [...parser.parse(source)];
   collectComments(tokens, source, lineCounter, comments);
-  const docs = [...composer.compose(tokens, true, source.length)] as Document.Parsed[];
+  // yaml's parser is iterative, but composing and everything after it recurse: a document nested
+  // deeper than maxDepth is refused here, on the tokens, and composed empty.
+  const tooDeep = new Map<number, number>();
+  let documentCount = 0;
+  const composable = tokens.map((token) => {
+    if (token.type !== 'document') return token;
+    const offset = deepCollection(token, maxDepth);
+    if (offset !== undefined) tooDeep.set(documentCount, offset);
+    documentCount++;
+    return offset === undefined ? token : { ...token, value: undefined };
+  });
+  const docs = [...composer.compose(composable, true, source.length)] as Document.Parsed[];
 
+  // At least one character marked, never past the end of the text (an error "at" the end of a file has nothing after it).
+  const marked = ([start, end]: [number, number]): [number, number] => {
+    const from = Math.min(start, source.length);
+    return [from, Math.min(Math.max(end, from + 1), source.length)];
+  };
   const documents = docs.map((node, index): SourceDocument => {
     const documentIndex = docs.length > 1 ? index : undefined;
     const at = (start: number, end: number): Range & { document?: number } => ({
       ...rangeOf(lineCounter, start, end),
       ...(documentIndex === undefined ? {} : { document: documentIndex }),
     });
+    const deepAt = tooDeep.get(index);
+    if (deepAt !== undefined) {
+      findings.push({ ruleId: 'parse/limit', severity: 'error', message: `document not read: its collections nest more than ${maxDepth} deep (limit maxDepth = ${maxDepth}); raise limits.maxDepth in the config file to read it`, path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
+      return { index, node, value: undefined, usable: false };
+    }
     // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
     const error = node.errors[0];
     if (error) {
-      const [start, end] = error.pos;
-      findings.push({ ruleId: 'parse/syntax', severity: 'error', message: `YAML syntax error: ${firstSentence(error.message)}`, path: '', ...at(start, Math.max(end, start + 1)) });
+      findings.push({ ruleId: 'parse/syntax', severity: 'error', message: `YAML syntax error: ${firstSentence(error.message)}`, path: '', ...at(...marked(error.pos)) });
     }
     for (const warning of node.warnings) {
-      const [start, end] = warning.pos;
-      findings.push({ ruleId: 'parse/warning', severity: 'warning', message: `YAML: ${firstSentence(warning.message)}`, path: '', ...at(start, Math.max(end, start + 1)) });
+      findings.push({ ruleId: 'parse/warning', severity: 'warning', message: `YAML: ${firstSentence(warning.message)}`, path: '', ...at(...marked(warning.pos)) });
     }
     findings.push(...duplicateKeys(node, at));
     if (node.errors.length > 0) return { index, node, value: undefined, usable: false };
-    try {
-      const value = node.toJS({ maxAliasCount: options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT });
-      return { index, node, value, usable: true };
-    } catch (error) {
+    const refuse = (message: string): SourceDocument => {
       const [start] = node.range;
-      findings.push({
-        ruleId: 'parse/limit',
-        severity: 'error',
-        message: `document not read: ${error instanceof Error ? error.message : String(error)} (limit maxAliasCount = ${options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT})`,
-        path: '',
-        ...at(start, Math.min(start + 1, source.length)),
-      });
+      findings.push({ ruleId: 'parse/limit', severity: 'error', message: `document not read: ${message}`, path: '', ...at(start, Math.min(start + 1, source.length)) });
       return { index, node, value: undefined, usable: false };
+    };
+    let value: unknown;
+    try {
+      value = node.toJS({ maxAliasCount });
+    } catch (error) {
+      return refuse(`${error instanceof Error ? error.message : String(error)} (limit maxAliasCount = ${maxAliasCount})`);
     }
+    // Aliases can nest what the text does not: deeper than the limit, or into themselves (`&a [*a]`).
+    const nesting = dataNesting(value, maxDepth);
+    if (nesting === 'cycle') return refuse(`an alias sits inside the collection it names, so the data nests without end (limit maxDepth = ${maxDepth})`);
+    if (nesting === 'too deep') return refuse(`with its aliases expanded, its collections nest more than ${maxDepth} deep (limit maxDepth = ${maxDepth}); raise limits.maxDepth in the config file to read it`);
+    return { index, node, value, usable: true };
   });
 
   return { text: source, bom: source !== text, format, lineCounter, documents, comments, findings };
@@ -151,17 +183,20 @@ function jsonSyntaxError(text: string): { message: string; offset: number } | un
  */
 function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) => Range & { document?: number }): Finding[] {
   const findings: Finding[] = [];
-  const walk = (node: unknown, path: string[]): void => {
+  // Iterative, so no nesting the composer accepted can overflow the stack here.
+  const stack: Array<{ node: unknown; path: string[] }> = [{ node: doc.contents, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
     if (isSeq(node)) {
-      node.items.forEach((item, i) => walk(item, [...path, String(i)]));
-      return;
+      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, String(i)] }));
+      continue;
     }
-    if (!isMap(node)) return;
+    if (!isMap(node)) continue;
     const seen = new Map<string, number>();
     for (const pair of node.items) {
       if (!isScalar(pair.key) || !pair.key.range) continue;
       const name = String(pair.key.value);
-      walk(pair.value, [...path, name]);
+      stack.push({ node: pair.value, path: [...path, name] });
       const first = seen.get(name);
       if (first === undefined) {
         seen.set(name, pair.key.range[0]);
@@ -176,9 +211,63 @@ function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) =>
         ...at(start, end),
       });
     }
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** The offset of the first collection in a document's tokens that lies deeper than `maxDepth`, if any. */
+function deepCollection(document: CST.Document, maxDepth: number): number | undefined {
+  const stack: Array<{ token: CST.Token | null | undefined; depth: number }> = [{ token: document.value, depth: 0 }];
+  while (stack.length > 0) {
+    const { token, depth } = stack.pop()!;
+    if (!token || (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection')) continue;
+    if (depth + 1 > maxDepth) return token.offset;
+    // Pushed last to first, so the first too-deep collection in the text is the one reported.
+    for (let i = token.items.length - 1; i >= 0; i--) {
+      const item = token.items[i];
+      stack.push({ token: item.value, depth: depth + 1 });
+      if ('key' in item) stack.push({ token: item.key, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether plain data (aliases resolved, so collections may be shared or even contain themselves)
+ * nests collections deeper than `maxDepth`. Iterative, and each collection is walked once.
+ */
+function dataNesting(root: unknown, maxDepth: number): 'cycle' | 'too deep' | undefined {
+  const isCollection = (value: unknown): value is object => value !== null && typeof value === 'object';
+  if (!isCollection(root)) return undefined;
+  /** Collections walked, with how many levels of collections they hold (themselves included). */
+  const height = new Map<object, number>();
+  const onPath = new Set<object>();
+  const stack: Array<{ node: object; children: unknown[]; next: number; height: number }> = [];
+  const enter = (node: object): void => {
+    onPath.add(node);
+    stack.push({ node, children: Object.values(node), next: 0, height: 1 });
   };
-  walk(doc.contents, []);
-  return findings;
+  enter(root);
+  while (stack.length > 0) {
+    if (stack.length > maxDepth) return 'too deep';
+    const frame = stack[stack.length - 1];
+    if (frame.next < frame.children.length) {
+      const child = frame.children[frame.next++];
+      if (!isCollection(child)) continue;
+      if (onPath.has(child)) return 'cycle';
+      const known = height.get(child);
+      if (known === undefined) enter(child);
+      else if (stack.length + known > maxDepth) return 'too deep';
+      else frame.height = Math.max(frame.height, known + 1);
+      continue;
+    }
+    stack.pop();
+    onPath.delete(frame.node);
+    height.set(frame.node, frame.height);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.height = Math.max(parent.height, frame.height + 1);
+  }
+  return undefined;
 }
 
 interface CstLike {
@@ -188,12 +277,15 @@ interface CstLike {
 }
 
 function collectComments(tokens: unknown[], text: string, lineCounter: LineCounter, out: SourceComment[]): void {
-  const walk = (value: unknown): void => {
+  // Iterative: the tokens of a deeply nested document nest as deep (the order is restored by the sort below).
+  const stack: unknown[] = [tokens];
+  while (stack.length > 0) {
+    const value = stack.pop();
     if (Array.isArray(value)) {
-      for (const item of value) walk(item);
-      return;
+      for (const item of value) stack.push(item);
+      continue;
     }
-    if (value === null || typeof value !== 'object') return;
+    if (value === null || typeof value !== 'object') continue;
     const token = value as CstLike;
     if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
       const offset = token.offset;
@@ -205,11 +297,10 @@ function collectComments(tokens: unknown[], text: string, lineCounter: LineCount
         ownLine: text.slice(lineStart, offset).trim() === '',
         range: rangeOf(lineCounter, offset, offset + token.source.length),
       });
-      return;
+      continue;
     }
-    for (const key of Object.keys(token)) if (key !== 'source') walk((token as Record<string, unknown>)[key]);
-  };
-  walk(tokens);
+    for (const key of Object.keys(token)) if (key !== 'source') stack.push((token as Record<string, unknown>)[key]);
+  }
   out.sort((a, b) => a.offset - b.offset);
 }
 

@@ -1,5 +1,7 @@
+import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
+import { parseText } from '../parse/parse.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
-import { isPlaceholder } from './values.js';
+import { closest, isPlaceholder, isUnset } from './values.js';
 
 /**
  * Member names that hold a credential: every property a body schema marks `"x-secret": true`
@@ -28,19 +30,44 @@ export function isCredentialKey(key: string): boolean {
   return CREDENTIAL_KEYS.has(key) || CREDENTIAL_KEYS.has(key.toLowerCase());
 }
 
+const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential/i;
+
+/**
+ * Whether output masks the value of a member so named: a credential member, a name that says it
+ * holds one (`*_password`, `api_token`), or a misspelt credential member (`compute_secret_keys`),
+ * which the API ignores but which still holds the secret someone meant to send. Over-masking costs
+ * a code frame some detail; under-masking leaks a secret.
+ */
+export function isCredentialLike(key: string): boolean {
+  return isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS) !== undefined);
+}
+
 const MASKED = '****';
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const PRIVATE_KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
-const KEY_VALUE = /(["']?)([A-Za-z0-9_.-]+)\1(\s*:[ \t]*)("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?:\$\{[^}\n]*\}|[^,{}[\]\s#])(?:\$\{[^}\n]*\}|[^,}\]\n#])*)/g;
+// The look-behind lets a match start only where a key starts: without it, a long run of key
+// characters with no colon is scanned again from each of its characters (quadratic time).
+const KEY_VALUE = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1(\s*:[ \t]*)("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|(?:\$\{[^}\n]*\}|[^,{}[\]\s#])(?:\$\{[^}\n]*\}|[^,}\]\n#])*)/g;
+const KEY_BEFORE_FLOW = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1\s*:[ \t]*(?=[[{])/g;
 
 /**
  * The source text as any output may show it: the value of every credential member replaced by
- * `****` (in block, flow and JSON style, block scalars included), and private-key blocks hidden
- * wherever they stand. Placeholders (`${VAR}`) are kept: they are not secrets. Line count and
- * line starts are unchanged, so positions still match.
+ * `****` (in block, flow and JSON style, block scalars, collections, multi-line scalars and the
+ * anchor an alias names included), and private-key blocks hidden wherever they stand.
+ * Placeholders (`${VAR}`) are kept: they are not secrets. Line count and line starts are
+ * unchanged, so positions still match.
+ *
+ * Two passes: one over the parsed YAML (JSON is YAML), which knows where each value starts and
+ * ends; one line by line, for what the first cannot see — text that does not parse, private keys
+ * in any value, credentials anywhere on a line.
  */
 export function maskSecrets(text: string): string {
+  return maskLines(maskCredentialNodes(text));
+}
+
+function maskLines(text: string): string {
   const lines = text.split('\n');
+  const credential = memoized(isCredentialLike);
   let blockIndent = -1;
   let inPrivateKey = false;
   for (let i = 0; i < lines.length; i++) {
@@ -48,18 +75,18 @@ export function maskSecrets(text: string): string {
     const indent = line.length - line.trimStart().length;
     if (blockIndent >= 0) {
       if (line.trim() === '' || indent > blockIndent) {
-        lines[i] = line.trim() === '' ? line : ' '.repeat(indent) + MASKED;
+        lines[i] = maskSegment(line);
         continue;
       }
       blockIndent = -1;
     }
     if (inPrivateKey || PRIVATE_KEY_BEGIN.test(line)) {
       inPrivateKey = !PRIVATE_KEY_END.test(line);
-      lines[i] = line.replace(/\S.*$/, MASKED);
+      lines[i] = maskSegment(line);
       continue;
     }
-    lines[i] = line.replace(KEY_VALUE, (whole, quote: string, key: string, colon: string, value: string) => {
-      if (!isCredentialKey(key)) return whole;
+    let masked = line.replace(KEY_VALUE, (whole, quote: string, key: string, colon: string, value: string) => {
+      if (!credential(key)) return whole;
       const trimmed = value.trim();
       if (/^[|>][-+0-9]*$/.test(trimmed)) {
         blockIndent = indent;
@@ -70,8 +97,113 @@ export function maskSecrets(text: string): string {
       const masked = trimmed.startsWith('"') ? `"${MASKED}"` : trimmed.startsWith("'") ? `'${MASKED}'` : MASKED;
       return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
     });
+    // A flow collection as a credential's value (`compute_secret_key: [abc]`): the rest of the line goes.
+    for (const match of masked.matchAll(KEY_BEFORE_FLOW)) {
+      if (!credential(match[2])) continue;
+      const cut = match.index + match[0].length;
+      masked = masked.slice(0, cut) + maskSegment(masked.slice(cut));
+      break;
+    }
+    lines[i] = masked;
   }
   return lines.join('\n');
+}
+
+/** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
+function maskCredentialNodes(text: string): string {
+  // Offsets of the parsed text do not count a byte-order mark.
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const file = parseText(text, 'yaml');
+  const credential = memoized(isCredentialLike);
+  const ranges: Array<[number, number]> = [];
+  for (const { node: doc } of file.documents) {
+    const stack: unknown[] = [doc.contents];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isSeq(node)) {
+        stack.push(...node.items);
+        continue;
+      }
+      if (!isMap(node)) continue;
+      for (const pair of node.items) {
+        const name = isScalar(pair.key) ? pair.key.value : undefined;
+        if (typeof name === 'string' && credential(name)) {
+          const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+          const range = secretRange(file.text, value);
+          if (range) ranges.push(range);
+        } else {
+          stack.push(pair.value);
+        }
+      }
+    }
+  }
+  if (ranges.length === 0) return text;
+  const starts = [0];
+  for (let i = file.text.indexOf('\n'); i !== -1; i = file.text.indexOf('\n', i + 1)) starts.push(i + 1);
+  // Per line, the spans to mask, replaced right to left so earlier columns stay put.
+  const spans = new Map<number, Array<[number, number]>>();
+  for (const [start, end] of ranges) {
+    for (let line = lineOf(starts, start); line < starts.length && starts[line] < end; line++) {
+      const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : file.text.length;
+      const from = Math.max(start, starts[line]);
+      const to = Math.min(end, lineEnd);
+      if (from < to) spans.set(line, [...(spans.get(line) ?? []), [from - starts[line], to - starts[line]]]);
+    }
+  }
+  const lines = file.text.split('\n');
+  for (const [line, list] of spans) {
+    let value = lines[line];
+    for (const [from, to] of list.sort((a, b) => b[0] - a[0])) value = value.slice(0, from) + maskSegment(value.slice(from, to)) + value.slice(to);
+    lines[line] = value;
+  }
+  return text.slice(0, shift) + lines.join('\n');
+}
+
+/** The text range a credential's value covers, or none when there is nothing secret to hide. */
+function secretRange(text: string, node: unknown): [number, number] | undefined {
+  if (!isNode(node) || !node.range) return undefined;
+  let [start] = node.range;
+  const end = node.range[1];
+  if (isScalar(node)) {
+    if (isUnset(node.value) || node.value === '' || isPlaceholder(node.value)) return undefined;
+    // A block scalar's header (`|`, `>-`) stays; its lines are the secret.
+    if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
+      const newline = text.indexOf('\n', start);
+      if (newline === -1 || newline >= end) return undefined;
+      start = newline + 1;
+    }
+    // Quotes stay, so the masked text still reads as a string.
+    if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1] : undefined;
+  }
+  return start < end ? [start, end] : undefined;
+}
+
+function lineOf(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle] <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** `****` in place of a span's text, keeping the white space around it (indentation, a CR of CRLF). */
+function maskSegment(segment: string): string {
+  const content = segment.trim();
+  if (content === '') return segment;
+  const lead = segment.length - segment.trimStart().length;
+  return segment.slice(0, lead) + MASKED + segment.slice(lead + content.length);
+}
+
+function memoized(test: (key: string) => boolean): (key: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (key) => {
+    let answer = known.get(key);
+    if (answer === undefined) known.set(key, (answer = test(key)));
+    return answer;
+  };
 }
 
 function schemaSecrets(): Set<string> {

@@ -52,6 +52,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   const lower = word.toLowerCase();
   for (const candidate of candidates) {
+    // A candidate whose length alone puts it past the limit cannot be close: skip the distance.
+    if (Math.abs(candidate.length - word.length) > limitFor(word, candidate)) continue;
     const distance = editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
@@ -59,8 +61,12 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     }
   }
   if (best === undefined) return undefined;
-  const limit = Math.max(1, Math.floor(Math.max(word.length, best.length) / 4));
-  return bestDistance <= limit ? best : undefined;
+  return bestDistance <= limitFor(word, best) ? best : undefined;
+}
+
+/** How many edits still make a probable typo: a quarter of the longer word, at least one. */
+function limitFor(a: string, b: string): number {
+  return Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 }
 
 function editDistance(a: string, b: string): number {

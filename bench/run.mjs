@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// dplint's benchmark (`npm run bench`, after `npm run build`; not part of `npm test`). It writes
+// a deterministic corpus of cluster files (bench/corpus.mjs) and times whole processes, taken in
+// turn so that a drifting machine affects every command alike, then prints medians and ratios:
+//
+//   pre-commit   one cluster file, all rules, stylish output: dplint vs `node -e 0` and `ajv validate`
+//   CI gate      the whole corpus, JSON output: dplint on every core and on one, vs `ajv validate`
+//                (ajv-cli with dplint's own edit-cluster schema: schema only, no positions) and a
+//                minimal yaml + ajv linter (bench/minimal-lint.mjs)
+//   cache        a second run with --cache over the unchanged corpus vs the first
+//   memory       peak RSS of the CI gate at 10,000 and at 30,000 files
+//
+//   node bench/run.mjs [--files 10000] [--runs 5] [--quick]
+// Peak memory comes from GNU time (/usr/bin/time -f %M) where it is installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeCorpus } from './corpus.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const files = option('--files', 10000);
+const runs = option('--runs', args.includes('--quick') ? 3 : 5);
+const dplint = join(root, 'dist', 'dplint.cjs');
+const ajv = join(root, 'node_modules', '.bin', 'ajv');
+if (!existsSync(dplint)) throw new Error('run `npm run build` first');
+
+const work = mkdtempSync(join(tmpdir(), 'dplint-bench-'));
+const corpus = join(work, 'clusters');
+const bytes = writeCorpus(corpus, files, 1);
+const schema = join(work, 'edit-cluster.schema.json');
+writeFileSync(schema, execFileSync(process.execPath, [dplint, 'schema', 'edit-cluster']));
+const oneFile = join(corpus, 'cluster-000001.yaml');
+const gnuTime = existsSync('/usr/bin/time');
+
+/** Runs a command once: wall seconds, and peak memory in MiB where GNU time can tell. */
+function once(command) {
+  const [file, ...rest] = command;
+  const start = process.hrtime.bigint();
+  const run = gnuTime
+    ? spawnSync('/usr/bin/time', ['-f', '%M', file, ...rest], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(file, rest, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wall = Number(process.hrtime.bigint() - start) / 1e9;
+  const peak = gnuTime ? Number(run.stderr.trim().split('\n').pop()) / 1024 : NaN;
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${command.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
+  return { wall, peak };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Times commands in turn (A B C, A B C, …) after a warm-up of each; medians and per-round ratios to the first. */
+function compare(title, commands) {
+  for (const command of Object.values(commands)) once(command);
+  const walls = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+  const peaks = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+  for (let round = 0; round < runs; round++) {
+    for (const [name, command] of Object.entries(commands)) {
+      const { wall, peak } = once(command);
+      walls[name].push(wall);
+      peaks[name].push(peak);
+    }
+  }
+  const [first] = Object.keys(commands);
+  console.log(`\n${title}`);
+  for (const name of Object.keys(commands)) {
+    const ratios = walls[name].map((wall, i) => wall / walls[first][i]);
+    const memory = gnuTime ? `  peak ${median(peaks[name]).toFixed(0)} MiB` : '';
+    console.log(`  ${name.padEnd(34)} ${median(walls[name]).toFixed(3)} s  ×${median(ratios).toFixed(2)} of ${first}${memory}`);
+  }
+  return walls;
+}
+
+console.log(`dplint benchmark: ${files} cluster files, ${(bytes / 1024 / 1024).toFixed(1)} MiB; ${cpus().length} processors (${cpus()[0]?.model ?? 'unknown'}); Node ${process.version}; ${runs} rounds`);
+
+compare('pre-commit: one cluster file, all rules, stylish', {
+  'dplint (one file)': [process.execPath, dplint, '--operation', 'edit-cluster', '--no-config', oneFile],
+  'node -e 0': [process.execPath, '-e', '0'],
+  'ajv validate (one file)': [ajv, 'validate', '-s', schema, '-d', oneFile, '--all-errors', '--strict=false'],
+});
+
+const gate = [process.execPath, dplint, corpus, '--operation', 'edit-cluster', '--no-config', '--format', 'json'];
+compare(`CI gate: ${files} files, all rules, positions, JSON`, {
+  'dplint (all cores)': gate,
+  'dplint (one thread, --jobs 1)': [...gate, '--jobs', '1'],
+  'ajv validate (schema only)': [ajv, 'validate', '-s', schema, '-d', `${corpus}/*.yaml`, '--all-errors', '--strict=false'],
+  'minimal yaml + ajv linter': [process.execPath, join(root, 'bench', 'minimal-lint.mjs'), schema, corpus],
+});
+
+const cacheFile = join(work, 'cache');
+const cached = [...gate, '--cache', '--cache-location', cacheFile];
+compare('cache: second run over the unchanged corpus', {
+  'first run (no cache)': (rmSync(cacheFile, { force: true }), gate),
+  'second run (--cache)': (once(cached), cached),
+});
+
+if (gnuTime && !args.includes('--quick')) {
+  const more = join(work, 'more');
+  writeCorpus(more, files * 3, 2);
+  const small = once(gate).peak;
+  const large = once([process.execPath, dplint, more, '--operation', 'edit-cluster', '--no-config', '--format', 'json']).peak;
+  console.log(`\nmemory: peak ${small.toFixed(0)} MiB at ${files} files, ${large.toFixed(0)} MiB at ${files * 3} files (×${(large / small).toFixed(2)} for ×3 the files)`);
+}
+rmSync(work, { recursive: true, force: true });

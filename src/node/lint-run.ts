@@ -1,0 +1,83 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { FileResult } from '../formatters/types.js';
+import { LintCache } from './cache.js';
+import { UsageError } from './files.js';
+import { finishRun, lintFileAt, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import type { LintBatch } from './lint-worker.js';
+
+export interface RunOptions {
+  /** Worker threads to use; 1 lints in this thread. Default: the processors available. */
+  jobs?: number;
+  /** The worker module (dist/worker.cjs); without one, the run stays in this thread. */
+  workerScript?: string;
+  /** Keep results in this file between runs and reuse those still valid (`--cache`). */
+  cacheLocation?: string;
+  /** Lint only this part of the files, 1-based: `{ index: 2, count: 4 }` is `--shard 2/4`. */
+  shard?: { index: number; count: number };
+}
+
+/** Below this many files, starting workers costs more than they save. */
+export const PARALLEL_THRESHOLD = 200;
+const BATCH_SIZE = 100;
+
+/**
+ * A lint run as the CLI makes it: plan the files (folders walked, config files found), take the
+ * shard asked for, reuse cached results, lint the rest — on worker threads (a piscina pool) when
+ * there are many — and run the checks across files. Results come in the planned order, so the
+ * output is the same whatever the parallelism, the cache or the machine.
+ */
+export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
+  const planned = planRun(paths, options);
+  const run = runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
+  const cache = runOptions.cacheLocation && !options.fix ? new LintCache(runOptions.cacheLocation, options) : undefined;
+  const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, resolve(run.cwd, file), run));
+  const missing = run.files.filter((_, i) => linted[i] === undefined);
+  const fresh = await lintFiles(missing, run, { ...options, hashContent: cache !== undefined }, runOptions);
+  for (let i = 0, next = 0; i < linted.length; i++) {
+    if (linted[i] !== undefined) continue;
+    linted[i] = fresh[next++];
+    cache?.store(run.files[i], run, linted[i]!);
+  }
+  cache?.save();
+  return finishRun(run, linted as LintedFile[], options);
+}
+
+/**
+ * Contiguous slices of the sorted file list, as test runners shard: every file lands in exactly
+ * one shard. Checks across files see only the files of their shard.
+ */
+export function shardOf(files: readonly string[], shard: { index: number; count: number }): string[] {
+  if (!Number.isInteger(shard.count) || shard.count < 1 || !Number.isInteger(shard.index) || shard.index < 1 || shard.index > shard.count) {
+    throw new UsageError(`--shard takes <index>/<count> with 1 <= index <= count; got ${shard.index}/${shard.count}`);
+  }
+  const size = Math.ceil(files.length / shard.count);
+  return files.slice((shard.index - 1) * size, shard.index * size);
+}
+
+async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions): Promise<LintedFile[]> {
+  const jobs = Math.max(1, Math.min(runOptions.jobs ?? availableParallelism(), Math.ceil(files.length / BATCH_SIZE)));
+  if (jobs === 1 || !runOptions.workerScript || files.length < PARALLEL_THRESHOLD) return files.map((file) => lintFileAt(file, run, options));
+  const { Piscina } = loadPiscina();
+  const pool = new Piscina({ filename: runOptions.workerScript, minThreads: jobs, maxThreads: jobs, idleTimeout: 100 });
+  try {
+    const batches: Array<Promise<LintedFile[]>> = [];
+    for (let start = 0; start < files.length; start += BATCH_SIZE) {
+      const batch: LintBatch = { options: { ...options, cwd: run.cwd }, files: files.slice(start, start + BATCH_SIZE) };
+      batches.push(pool.run(batch));
+    }
+    return (await Promise.all(batches)).flat();
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/**
+ * piscina is loaded when a run is large enough, not at start-up: most runs (a pre-commit hook's)
+ * never start a worker. The bundled CLI has `require`; the module build makes one.
+ */
+function loadPiscina(): typeof import('piscina') {
+  const load = typeof require === 'function' ? require : createRequire(import.meta.url);
+  return load('piscina') as typeof import('piscina');
+}

@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { stringify } from 'yaml';
+import { withRecommended } from '../src/config/presets.js';
+import { quickCleanResult } from '../src/engine/fast-path.js';
+import { lintText, type LintOptions } from '../src/engine/lint.js';
+// @ts-expect-error: a plain ES module of the benchmark, without types
+import { clusterFile } from '../bench/corpus.mjs';
+
+/**
+ * The quick look (src/engine/fast-path.ts) may say "clean" only where the full lint finds
+ * nothing and reads the same data. These tests hold it to that on generated cluster files, the
+ * sample repository, the real bodies, and arbitrary mutations of valid files.
+ */
+const ROOT = join(__dirname, '..');
+const OPTIONS: LintOptions = { operation: 'edit-cluster', filename: 'cluster.yaml', rules: withRecommended() };
+
+function agrees(text: string, options: LintOptions = OPTIONS): boolean {
+  const quick = quickCleanResult(text, { ...options, rules: withRecommended(options.rules) });
+  if (!quick) return true;
+  const full = lintText(text, { ...options, quick: false });
+  expect(full.findings, `the quick look called this clean:\n${text}`).toEqual([]);
+  // Compared as the API receives them, as JSON (where -0 is 0).
+  expect(JSON.stringify(quick.bodies.map((b) => b.value))).toBe(JSON.stringify(full.bodies.map((b) => b.value)));
+  expect([quick.operation, quick.operationSource]).toEqual([full.operation, full.operationSource]);
+  return true;
+}
+
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, random(i + 1)) as string);
+
+describe('the quick look agrees with the full lint', () => {
+  test('on generated cluster files, and it does take most clean ones', () => {
+    let quick = 0;
+    let clean = 0;
+    for (const text of generated) {
+      agrees(text);
+      if (lintText(text, { ...OPTIONS, quick: false }).findings.length === 0) clean++;
+      if (quickCleanResult(text, OPTIONS)) quick++;
+    }
+    expect(clean).toBeGreaterThan(200);
+    expect(quick / clean, 'share of clean files the quick look proves clean').toBeGreaterThan(0.9);
+  });
+
+  test('on the sample repository and the real bodies written as YAML', () => {
+    const repo = join(ROOT, 'fixtures', 'config-repo', 'clusters');
+    for (const name of readdirSync(repo)) agrees(readFileSync(join(repo, name), 'utf8'));
+    const real = join(ROOT, '..', 'shared', 'real-bodies');
+    if (!existsSync(real)) return;
+    for (const name of readdirSync(real).filter((f) => f.endsWith('.json'))) {
+      const operation = name.split('--')[0] as LintOptions['operation'];
+      agrees(stringify(JSON.parse(readFileSync(join(real, name), 'utf8'))), { operation, filename: 'body.yaml' });
+    }
+  });
+
+  const base = generated.filter((text) => lintText(text, { ...OPTIONS, quick: false }).findings.length === 0).slice(0, 20);
+  const values = fc.oneof(
+    fc.constantFrom('yes', 'on', 'off', 'no', 'Y', '0755', '1:30', '1_000', '0b101', '~', 'null', '"on"', "'x'", '[a, b]', '{a: 1}', '&a x', '*a', '!!str 5', '- x', '', '|\n  text', '"\\u0041"', '.inf', '-.5', '0x1F', '0o17', '1e3', '2026-01-02'),
+    fc.constantFrom('+.5', '1.', '0123', '08', '+1', '-0', '0o8', '0x', '1e', 'TRUE', 'True', 'NULL', 'Null', '.NaN', '-.inf', '+.inf', '1.5e+3', '"a\\tb"', "'it''s'", '"#x"', 'a #b', 'a#b', '@x', '`x', '%x', '> x', '- - x', ': x', 'x: y', '"unterminated', "'a", '{', '[', '}', ']'),
+    fc.string({ maxLength: 12 }),
+    fc.integer().map(String),
+  );
+  const mutation = fc.oneof(
+    fc.record({ kind: fc.constant('value' as const), line: fc.nat(), value: values }),
+    fc.record({ kind: fc.constant('delete' as const), line: fc.nat() }),
+    fc.record({ kind: fc.constant('duplicate' as const), line: fc.nat() }),
+    fc.record({ kind: fc.constant('key' as const), line: fc.nat(), key: fc.oneof(fc.constantFrom('null', 'true', '1', '<<', '? x', 'use_hadoop2', 'label'), fc.string({ maxLength: 10 })) }),
+    fc.record({ kind: fc.constant('indent' as const), line: fc.nat(), by: fc.integer({ min: -2, max: 2 }) }),
+    fc.record({ kind: fc.constant('insert' as const), line: fc.nat(), text: fc.oneof(fc.constantFrom('---', '...', '# dplint-disable', '\t- x', 'a: &x 1', '%YAML 1.1'), fc.string({ maxLength: 20 })) }),
+  );
+
+  test('on arbitrary mutations of valid cluster files (fixed seed)', () => {
+    let quickTaken = 0;
+    fc.assert(
+      fc.property(fc.nat(base.length - 1), fc.array(mutation, { minLength: 1, maxLength: 4 }), (which, mutations) => {
+        const lines = base[which].split('\n');
+        for (const m of mutations) {
+          const at = m.line % lines.length;
+          const line = lines[at];
+          if (m.kind === 'value') lines[at] = line.replace(/:\s.*$/, `: ${m.value}`);
+          if (m.kind === 'delete') lines.splice(at, 1);
+          if (m.kind === 'duplicate') lines.splice(at, 0, line);
+          if (m.kind === 'key') lines[at] = line.replace(/^(\s*(?:- )?)[^:#\s][^:]*:/, `$1${m.key}:`);
+          if (m.kind === 'indent') lines[at] = m.by > 0 ? ' '.repeat(m.by) + line : line.slice(-m.by);
+          if (m.kind === 'insert') lines.splice(at, 0, m.text);
+        }
+        if (quickCleanResult(lines.join('\n'), OPTIONS)) quickTaken++;
+        return agrees(lines.join('\n'));
+      }),
+      { seed: 20261122, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 300) },
+    );
+    expect(quickTaken, 'some mutated files are still clean, so the property is exercised').toBeGreaterThan(10);
+  });
+
+  test('on arbitrary data written as YAML in block and flow styles (fixed seed)', () => {
+    const data = fc.dictionary(fc.oneof(fc.constantFrom('label', 'node_configuration', 'vm_settings', 'max_nodes', 'cloud_region'), fc.string({ maxLength: 8 })), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
+    fc.assert(
+      fc.property(data, fc.boolean(), (value, flow) => agrees(stringify(value, flow ? { collectionStyle: 'flow' } : {}))),
+      { seed: 20261122, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 300) },
+    );
+  });
+});

@@ -1,0 +1,210 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { RULES } from '../../rules/index.js';
+import { ALL_RULES } from '../../src/engine/registry.js';
+import { lintText } from '../../src/engine/lint.js';
+import { secretsOf } from '../../src/formatters/source.js';
+import { parseText } from '../../src/parse/parse.js';
+import { isCredentialKey, maskSecrets } from '../../src/schema/secrets.js';
+import { isPlaceholder } from '../../src/schema/values.js';
+import { runCli } from '../helpers/cli.js';
+import { HOSTILE, lines, listFiles, tempDir } from './helpers.js';
+
+/**
+ * Secrets never leave: fixtures/hostile/secrets plants a known credential (every one contains
+ * `PLANTEDxSECRETx`, and credential.json a numeric 12345) wherever a credential can stand — a
+ * credential member, a block scalar, a flow mapping, an envelope's X-AUTH-TOKEN header, private-key
+ * blocks (LF and CRLF), misspelt credential members, an anchor aliased into a credential, multi-line
+ * scalars, a flat account body whose fix would move the secret, fixes on the same line as a secret.
+ * Every output dplint has is searched for them.
+ */
+
+const SECRETS = fixtureDir('secrets');
+const LEAK = /PLANTEDxSECRETx|12345/;
+const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'junit', 'github'];
+
+function fixtureDir(name: string): string {
+  return `${HOSTILE}/${name}`;
+}
+
+/** Lines of an output that hold a planted secret (expected: none). */
+function leaks(text: string): string[] {
+  return text.split('\n').filter((line) => LEAK.test(line));
+}
+
+describe('the planted secrets are found where they stand', () => {
+  test('security/plaintext-secret reports each credential at its value (for an alias, at the anchor written)', async () => {
+    const run = await runCli(['--no-config', '-f', 'compact', '--rule', 'schema/unknown-member: off', SECRETS]);
+    expect(run.code).toBe(1);
+    const secretFindings = lines(run.stdout)
+      .filter((line) => line.endsWith('[security/plaintext-secret]'))
+      .map((line) => line.slice(SECRETS.length + 1).replace(/: warning .*?(holds a literal credential|holds a private key).*$/, ' $1'));
+    expect(secretFindings).toEqual([
+      'alias.yaml:3:13 holds a literal credential',
+      'block-scalar.yaml:5:15 holds a literal credential',
+      'credential.json:1:70 holds a literal credential',
+      'credential.yaml:4:23 holds a literal credential',
+      'credential.yaml:5:23 holds a literal credential',
+      'envelope-header.yaml:4:17 holds a literal credential',
+      'fix-beside-secret.yaml:2:31 holds a literal credential',
+      'fix-beside-secret.yaml:2:58 holds a literal credential',
+      'flat-account.yaml:3:21 holds a literal credential',
+      'flat-account.yaml:4:21 holds a literal credential',
+      'flow-mapping.yaml:3:35 holds a literal credential',
+      'flow-mapping.yaml:3:74 holds a literal credential',
+      'multi-line.yaml:4:23 holds a literal credential',
+      'multi-line.yaml:6:23 holds a literal credential',
+      'private-key-crlf.yaml:4:19 holds a private key',
+      'private-key-crlf.yaml:5:17 holds a private key',
+      'private-key.yaml:4:19 holds a private key',
+    ]);
+  });
+
+  test('a misspelt credential member is an unknown member with a suggestion; its value is still masked', async () => {
+    const run = await runCli(['--no-config', '-f', 'compact', `${SECRETS}/misspelt.yaml`]);
+    expect(lines(run.stdout)).toEqual([
+      `${SECRETS}/misspelt.yaml:4:3: warning unknown member "compute_secret_keys" in vm_settings: the spec does not list it; did you mean "compute_secret_key"? [schema/unknown-member]`,
+      `${SECRETS}/misspelt.yaml:5:3: warning unknown member "compute_secert_key" in vm_settings: the spec does not list it; did you mean "compute_secret_key"? [schema/unknown-member]`,
+    ]);
+    expect(maskSecrets(readFileSync(`${SECRETS}/misspelt.yaml`, 'utf8')).split('\n').slice(3, 5)).toEqual(['  compute_secret_keys: ****', '  compute_secert_key: ****']);
+  });
+});
+
+describe('no output shows a planted secret', () => {
+  test.each(FORMATS)('--format %s on standard output (with code frames where the format has them)', async (format) => {
+    const run = await runCli(['--no-config', '-f', format, SECRETS]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.length).toBeGreaterThan(1000);
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  test('every format written to files with -o, and the summary on standard output', async () => {
+    const out = tempDir();
+    const argv = ['--no-config', ...FORMATS.flatMap((f) => ['-f', f]), ...FORMATS.slice(1).flatMap((f) => ['-o', `${f}=${join(out, `report.${f}`)}`]), SECRETS];
+    const run = await runCli(argv);
+    expect(run.code).toBe(1);
+    expect(listFiles(out)).toEqual(FORMATS.slice(1).map((f) => `report.${f}`).sort());
+    for (const format of FORMATS.slice(1)) expect(leaks(readFileSync(join(out, `report.${format}`), 'utf8')), format).toEqual([]);
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  test('standard input, colour on, every file one by one', async () => {
+    const { run } = await import('../../src/cli.js');
+    for (const name of readdirSync(SECRETS)) {
+      const text = readFileSync(join(SECRETS, name), 'utf8');
+      for (const format of FORMATS) {
+        let output = '';
+        const code = await run(['--no-config', '--stdin', '--stdin-filename', name, '-f', format, '--color'], {
+          stdout: (t) => (output += t),
+          stderr: (t) => (output += t),
+          cwd: process.cwd(),
+          env: {},
+          isTTY: true,
+          readStdin: async () => text,
+        });
+        expect([0, 1], `${name} ${format}`).toContain(code);
+        expect(leaks(output), `${name} ${format}`).toEqual([]);
+      }
+    }
+  });
+
+  test('--fix-dry-run prints a diff with the moved credentials masked', async () => {
+    const run = await runCli(['--no-config', '--fix-dry-run', '-f', 'compact', `${SECRETS}/flat-account.yaml`]);
+    expect(run.stdout).toContain('-compute_secret_key: ****\n');
+    expect(run.stdout).toContain('+  compute_secret_key: ****\n');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  test('--print-config and explain (every rule, examples included) show no credential', async () => {
+    const printed = await runCli(['--print-config', `${SECRETS}/credential.yaml`]);
+    expect(printed.code).toBe(0);
+    expect(leaks(printed.stdout)).toEqual([]);
+
+    // The credentials the rules' own examples hold: explain prints the examples, masked.
+    const exampleSecrets = new Set<string>();
+    for (const rule of RULES) for (const example of [...rule.cases.valid, ...rule.cases.invalid]) for (const value of credentialValues(example.yaml)) exampleSecrets.add(value);
+    expect(exampleSecrets.has('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toBe(true);
+    for (const rule of ALL_RULES) {
+      const explained = await runCli(['explain', rule.id]);
+      expect(explained.code, rule.id).toBe(0);
+      expect([...exampleSecrets].filter((secret) => explained.stdout.includes(secret)), rule.id).toEqual([]);
+    }
+  });
+});
+
+describe('a fix never carries a secret out', () => {
+  test('a flat account body: the fix that nests it would copy the credentials, so JSON and SARIF leave it out', async () => {
+    const json = JSON.parse((await runCli(['--no-config', '-f', 'json', `${SECRETS}/flat-account.yaml`])).stdout);
+    const findings = json.results[0].findings as Array<{ ruleId: string; fix?: unknown }>;
+    expect(findings.map((f) => [f.ruleId, 'fix' in f])).toEqual([
+      ['account/flat-body', false],
+      ['account/flat-body', false],
+      ['security/plaintext-secret', false],
+      ['account/flat-body', false],
+      ['security/plaintext-secret', false],
+    ]);
+    // --fix still makes it: the secret goes where it already was, the user's own file.
+    expect(lintText(readFileSync(`${SECRETS}/flat-account.yaml`, 'utf8')).findings.filter((f) => f.fix).map((f) => f.fix!.text)).toEqual([
+      'account:\n  compute_type: CUSTOMER_MANAGED\n  compute_access_key: PLANTEDxSECRETxJ1\n  compute_secret_key: PLANTEDxSECRETxJ2',
+      'account:\n  compute_type: CUSTOMER_MANAGED\n  compute_access_key: PLANTEDxSECRETxJ1\n  compute_secret_key: PLANTEDxSECRETxJ2',
+      'account:\n  compute_type: CUSTOMER_MANAGED\n  compute_access_key: PLANTEDxSECRETxJ1\n  compute_secret_key: PLANTEDxSECRETxJ2',
+    ]);
+    const sarif = JSON.parse((await runCli(['--no-config', '-f', 'sarif', `${SECRETS}/flat-account.yaml`])).stdout);
+    expect(sarif.runs[0].results.filter((r: { fixes?: unknown }) => r.fixes)).toEqual([]);
+  });
+
+  test('fixes beside a secret that carry none of it are kept (a renamed key, an unquoted number)', async () => {
+    const json = JSON.parse((await runCli(['--no-config', '-f', 'json', `${SECRETS}/fix-beside-secret.yaml`])).stdout);
+    expect(json.results[0].findings.filter((f: { fix?: unknown }) => f.fix).map((f: { ruleId: string; fix: { text: string } }) => [f.ruleId, f.fix.text])).toEqual([
+      ['account/storage-key-names', 'storage_secret_key'],
+      ['body/number-as-string', '60'],
+    ]);
+    const sarif = JSON.parse((await runCli(['--no-config', '-f', 'sarif', `${SECRETS}/fix-beside-secret.yaml`])).stdout);
+    expect(sarif.runs[0].results.filter((r: { fixes?: unknown }) => r.fixes).map((r: { ruleId: string }) => r.ruleId)).toEqual(['account/storage-key-names', 'body/number-as-string']);
+  });
+
+  test('the test itself: secretsOf finds the masked spans of a file and nothing else', () => {
+    const reveals = secretsOf('a: 1\ncompute_secret_key: s3cr3t-value\nnote: |\n  -----BEGIN RSA PRIVATE KEY-----\n  MIIEabc\n  -----END RSA PRIVATE KEY-----\n');
+    expect(reveals('account:\n  compute_secret_key: s3cr3t-value')).toBe(true);
+    expect(reveals('MIIEabc')).toBe(true);
+    expect(reveals('compute_secret_key')).toBe(false);
+    expect(reveals('${COMPUTE_SECRET_KEY}')).toBe(false);
+    expect(reveals('  ')).toBe(false);
+  });
+});
+
+describe('maskSecrets on hostile layouts', () => {
+  test.each([
+    ['an alias: the anchor is masked where it is written', 'saved: &k abc123\nvm_settings:\n  compute_secret_key: *k\n', 'saved: &k ****\nvm_settings:\n  compute_secret_key: ****\n'],
+    ['a block sequence under a credential', 'compute_access_key:\n  - abc123\n  - def456\nnext: 1\n', 'compute_access_key:\n  ****\n  ****\nnext: 1\n'],
+    ['a flow sequence under a credential', 'compute_access_key: [abc123, "def"]\n', 'compute_access_key: ****\n'],
+    ['a nested flow value in a flow mapping', 'vm: {compute_secret_key: {a: abc123}, b: 1}\n', 'vm: {compute_secret_key: ****, b: 1}\n'],
+    ['a plain scalar over two lines', 'secret: first\n  second\nnext: 1\n', 'secret: ****\n  ****\nnext: 1\n'],
+    ['a double-quoted scalar over two lines', 'secret: "first\n  second"\nnext: 1\n', 'secret: "****"\n  ****"\nnext: 1\n'],
+    ['CRLF private key', 'key: |\r\n  -----BEGIN RSA PRIVATE KEY-----\r\n  MIIE\r\n  -----END RSA PRIVATE KEY-----\r\nnext: 1\r\n', 'key: |\r\n  ****\r\n  ****\r\n  ****\r\nnext: 1\r\n'],
+    ['a byte-order mark', '\ufeffsecret: abc\n', '\ufeffsecret: ****\n'],
+    ['a key that says it holds a password', 'db_password: hunter22\n', 'db_password: ****\n'],
+    ['a text that does not parse', 'secret: abc\nother: [\n', 'secret: ****\nother: [\n'],
+  ])('%s', (_, text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+
+  test('line count and line starts do not change, whatever the text', () => {
+    for (const text of ['a: |\n  x\n', 'secret: [\n  a,\n  b]\n', 'secret: "a\\\n  b"\n', '- - secret: x\n']) {
+      expect(maskSecrets(text).split('\n').length).toBe(text.split('\n').length);
+    }
+  });
+});
+
+/** The values of credential members in a YAML text (for explain: the rule examples' own secrets). */
+function credentialValues(yaml: string): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown, key?: string): void => {
+    if (typeof value === 'string' && key !== undefined && isCredentialKey(key) && value.length >= 8 && !isPlaceholder(value) && !/^[*xX]+$|\*{4}|^<.*>$|^\$/.test(value)) out.push(value);
+    else if (Array.isArray(value)) value.forEach((item) => walk(item));
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  for (const document of parseText(yaml, 'yaml').documents) walk(document.value);
+  return out;
+}

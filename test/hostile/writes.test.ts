@@ -1,0 +1,103 @@
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { writeFileAtomic } from '../../src/node/write-file.js';
+import { runCli } from '../helpers/cli.js';
+import { listFiles, tempDir } from './helpers.js';
+
+/**
+ * Nothing is lost: what dplint writes (output files, schemas) is written atomically — a temporary
+ * file in the same folder renamed over the target — never over a file it lints, and a write that
+ * fails leaves the target as it was, no temporary file behind, and one line on standard error.
+ */
+
+const BODY = '# dplint: operation=set-cluster-state\nstate: stop\n';
+
+describe('output files', () => {
+  test('-o onto a file being linted is refused before anything is written (exit 2, one line)', async () => {
+    const dir = tempDir({ 'a.yaml': BODY, 'b.yaml': BODY });
+    for (const target of ['a.yaml', './a.yaml', join(dir, 'b.yaml')]) {
+      const run = await runCli(['--no-config', '-f', 'json', '-o', target, '.'], { cwd: dir });
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `dplint: --output-file ${JSON.stringify(target)} is one of the files being linted; dplint never writes over its input\n` });
+    }
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(BODY);
+    expect(readFileSync(join(dir, 'b.yaml'), 'utf8')).toBe(BODY);
+    expect(listFiles(dir)).toEqual(['a.yaml', 'b.yaml']);
+  });
+
+  test('a target that is a folder: exit 2, one line naming it; the folder and its neighbours untouched, no temporary file', async () => {
+    const dir = tempDir({ 'a.yaml': BODY, 'report/keep.txt': 'kept\n' });
+    const run = await runCli(['--no-config', '-f', 'json', '-o', 'report', 'a.yaml'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `dplint: cannot write ${JSON.stringify(join(dir, 'report'))}: is a directory\n` });
+    expect(listFiles(dir)).toEqual(['a.yaml', 'report/keep.txt']);
+    expect(readFileSync(join(dir, 'report', 'keep.txt'), 'utf8')).toBe('kept\n');
+  });
+
+  test('a target in a folder that does not exist: exit 2, one line', async () => {
+    const dir = tempDir({ 'a.yaml': BODY });
+    const run = await runCli(['--no-config', '-f', 'sarif', '-o', 'missing/out.sarif', 'a.yaml'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `dplint: cannot write ${JSON.stringify(join(dir, 'missing', 'out.sarif'))}: no such file or directory\n` });
+    expect(listFiles(dir)).toEqual(['a.yaml']);
+  });
+
+  test('a written report replaces the old one whole, keeps its mode, and leaves no temporary file', async () => {
+    const dir = tempDir({ 'a.yaml': BODY, 'out/report.json': 'old report\n' });
+    chmodSync(join(dir, 'out', 'report.json'), 0o640);
+    const run = await runCli(['--no-config', '-f', 'stylish', '-f', 'json', '-o', 'json=out/report.json', 'a.yaml'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).summary).toEqual({ files: 1, errors: 1, warnings: 0, infos: 0, fixable: 0 });
+    expect(statSync(join(dir, 'out', 'report.json')).mode & 0o777).toBe(0o640);
+    expect(listFiles(dir)).toEqual(['a.yaml', 'out/report.json']);
+  });
+
+  test('writeFileAtomic: a failed write leaves the old text and removes its temporary file', () => {
+    const dir = tempDir({ 'keep.txt': 'old\n' });
+    mkdirSync(join(dir, 'target'));
+    expect(() => writeFileAtomic(join(dir, 'target'), 'new\n')).toThrow(`cannot write ${JSON.stringify(join(dir, 'target'))}: is a directory`);
+    writeFileAtomic(join(dir, 'keep.txt'), 'new\n');
+    expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('new\n');
+    expect(listFiles(dir)).toEqual(['keep.txt']);
+  });
+});
+
+describe('dplint schema --out', () => {
+  test('writes every schema, leaves no temporary file, and writing again gives the same bytes', async () => {
+    const dir = tempDir();
+    const first = await runCli(['schema', '--out', 'schemas'], { cwd: dir });
+    expect(first.code).toBe(0);
+    const files = listFiles(dir);
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    expect(files.every((f) => /^schemas\/[a-z-]+\.schema\.json$/.test(f))).toBe(true);
+    const before = files.map((f) => readFileSync(join(dir, f), 'utf8'));
+    await runCli(['schema', '--out', 'schemas'], { cwd: dir });
+    expect(listFiles(dir)).toEqual(files);
+    expect(files.map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(before);
+  });
+
+  test('--out naming an existing file: exit 2, one line, the file untouched', async () => {
+    const dir = tempDir({ 'schemas': 'not a folder\n' });
+    const run = await runCli(['schema', '--out', 'schemas'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'dplint: --out "schemas" is a file, not a folder\n' });
+    expect(readFileSync(join(dir, 'schemas'), 'utf8')).toBe('not a folder\n');
+    expect(listFiles(dir)).toEqual(['schemas']);
+  });
+});
+
+describe('linting writes nothing', () => {
+  test('a lint run in every format leaves every input byte for byte and adds no file', async () => {
+    const dir = tempDir();
+    const repo = join(dir, 'repo');
+    mkdirSync(repo);
+    const source = 'fixtures/config-repo';
+    for (const file of listFiles(source)) {
+      mkdirSync(join(repo, file, '..'), { recursive: true });
+      writeFileSync(join(repo, file), readFileSync(join(source, file)));
+    }
+    const before = listFiles(repo).map((f) => [f, readFileSync(join(repo, f)).toString('base64')]);
+    for (const format of ['stylish', 'compact', 'json', 'sarif', 'junit', 'github']) {
+      const run = await runCli(['-f', format, 'repo'], { cwd: dir });
+      expect(run.code, format).toBe(1);
+    }
+    expect(listFiles(repo).map((f) => [f, readFileSync(join(repo, f)).toString('base64')])).toEqual(before);
+  });
+});

@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+// @ts-expect-error: a plain ES module of the benchmark, without types
+import { writeCorpus } from '../bench/corpus.mjs';
+import { runCli } from './helpers/cli.js';
+
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-run-'));
+  mkdirSync(join(dir, '.git'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const CONFIG = 'files:\n  - match: ["*.yaml"]\n    operation: edit-cluster\n';
+const findingsOf = (stdout: string) =>
+  (JSON.parse(stdout).results as Array<{ file: string; findings: Array<{ ruleId: string; line: number }> }>).flatMap((r) => r.findings.map((f) => `${r.file}:${f.line} ${f.ruleId}`));
+
+describe('--cache', () => {
+  test('a second run reuses the results, and the cache is what it reads', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
+    const first = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    expect(findingsOf(first.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial']);
+    expect(existsSync(join(dir, '.dplintcache'))).toBe(true);
+    // A finding planted in the cache shows on the next run: proof the cache is read, not re-linted.
+    const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
+    cache.entries['b.yaml'].linted.result.findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'from the cache', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(cache));
+    const second = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
+  });
+
+  test('never stale: an edited file, a changed config, another dplint version are linted again', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    const plant = () => {
+      const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
+      cache.entries['a.yaml'].linted.result.findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'stale', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+      return cache;
+    };
+
+    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(plant()));
+    writeFileSync(join(dir, 'a.yaml'), 'node_configuration:\n  max_nodes: 9\n  initial_nodes: 5\n');
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout)).toEqual([]);
+
+    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(plant()));
+    writeFileSync(join(dir, 'dplint.config.yaml'), CONFIG + 'rules:\n  cluster/max-nodes-below-initial: off\n');
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout)).toEqual([]);
+
+    writeFileSync(join(dir, '.dplintcache'), JSON.stringify({ ...plant(), dplint: '0.0.1' }));
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout)).toEqual([]);
+
+    // Other options (here --rule) are another key too.
+    writeFileSync(join(dir, 'a.yaml'), 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n');
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(plant()));
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json', '--rule', 'cluster/max-nodes-below-initial: error'], { cwd: dir })).stdout)).toEqual([
+      'a.yaml:2 cluster/max-nodes-below-initial',
+    ]);
+  });
+});
+
+describe('--shard', () => {
+  test('contiguous parts of the sorted files, each file in exactly one', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n', 'c.yaml': 'label: [c]\n' });
+    const files = async (shard: string) => (JSON.parse((await runCli(['.', '--shard', shard, '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string }>).map((r) => r.file);
+    expect(await files('1/2')).toEqual(['a.yaml', 'b.yaml']);
+    expect(await files('2/2')).toEqual(['c.yaml']);
+    expect(await files('1/1')).toEqual(['a.yaml', 'b.yaml', 'c.yaml']);
+    expect(await runCli(['.', '--shard', '3/2'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: --shard takes <index>/<count> with 1 <= index <= count; got 3/2\n' });
+  });
+});
+
+test('worker threads give the output one thread gives (the built bin, 300 files)', () => {
+  expect(existsSync('dist/dplint.cjs') && existsSync('dist/worker.cjs'), 'run `npm run build` first').toBe(true);
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-'));
+  writeCorpus(dir, 300, 7);
+  const run = (jobs: string) => spawnSync(process.execPath, ['dist/dplint.cjs', dir, '--operation', 'edit-cluster', '--no-config', '-f', 'json', '--jobs', jobs], { encoding: 'utf8' });
+  const one = run('1');
+  const two = run('2');
+  expect(two.stderr).toBe('');
+  expect(JSON.parse(one.stdout).summary.files).toBe(300);
+  expect(JSON.parse(two.stdout).summary.errors).toBeGreaterThan(0);
+  expect(two.stdout).toBe(one.stdout);
+  expect(two.status).toBe(one.status);
+}, 60_000);
