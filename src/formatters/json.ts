@@ -8,7 +8,7 @@ export const json: Formatter = (results) => {
   const output = {
     tool: { name: 'dplint', version: VERSION },
     results: results.map((result) => {
-      const revealsSecret = result.source === undefined ? () => false : secretsOf(result.source);
+      const revealsSecret = result.screened || result.source === undefined ? () => false : secretsOf(result.source);
       return {
         file: result.file,
         operation: result.operation ?? null,

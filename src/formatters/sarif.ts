@@ -42,7 +42,7 @@ export const sarif: Formatter = (results, options = {}) => {
     const source = result.source;
     const masked = source === undefined ? undefined : maskedLines(source);
     const starts = source === undefined ? undefined : lineStarts(source);
-    const revealsSecret = source === undefined ? () => false : secretsOf(source);
+    const revealsSecret = result.screened || source === undefined ? () => false : secretsOf(source);
     for (const finding of result.findings) {
       if (!ruleIndex.has(finding.ruleId)) {
         // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.

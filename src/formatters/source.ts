@@ -1,4 +1,6 @@
-import { maskSecrets } from '../schema/secrets.js';
+import { maskSecrets, secretsOf } from '../schema/secrets.js';
+
+export { secretsOf };
 import type { Finding } from '../types.js';
 
 /** The lines of a file as output may show them: credentials masked, `\r` of CRLF endings dropped. */
@@ -6,39 +8,6 @@ export function maskedLines(source: string): string[] {
   return maskSecrets(source)
     .split('\n')
     .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-}
-
-/**
- * A test of whether a text (a fix's new text) holds a credential of `source`: the spans
- * {@link maskSecrets} hides in it, found once per file. An output that prints a fix's text (JSON,
- * SARIF) leaves out a fix that fails it — a flat account body nested under `account`, say, whose
- * fix copies the members, secret values and all.
- */
-export function secretsOf(source: string): (text: string) => boolean {
-  let spans: string[] | undefined;
-  return (text) => {
-    if (text.trim() === '') return false;
-    spans ??= maskedSpans(source);
-    return spans.some((span) => text.includes(span));
-  };
-}
-
-/** The text of each line that masking changes, without what masking keeps around it. */
-function maskedSpans(source: string): string[] {
-  const plain = source.split('\n');
-  const masked = maskSecrets(source).split('\n');
-  const spans: string[] = [];
-  plain.forEach((line, i) => {
-    const other = masked[i] ?? '';
-    if (line === other) return;
-    let head = 0;
-    while (head < line.length && head < other.length && line[head] === other[head]) head++;
-    let tail = 0;
-    while (tail < line.length - head && tail < other.length - head && line[line.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
-    const span = line.slice(head, line.length - tail).trim();
-    if (span !== '') spans.push(span);
-  });
-  return spans;
 }
 
 /** Control characters in a file must not reach the terminal as such; one replacement each keeps a code frame's marker aligned. */

@@ -11,6 +11,8 @@ export interface FileResult {
   findings: Finding[];
   /** The file's text, for code frames; absent where a formatter must not need it. */
   source?: string;
+  /** Its fixes and suggestions were already screened for credentials (`withoutRevealingEdits`), so outputs need not do it again. */
+  screened?: boolean;
   /** Set when `--fix` or `--fix-dry-run` changed the text: the text as read (`source` and the findings are then those of the fixed text). */
   originalSource?: string;
 }

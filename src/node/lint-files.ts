@@ -8,6 +8,7 @@ import type { FileResult } from '../formatters/types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 import { ConfigResolver } from './config-file.js';
+import { withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError } from './files.js';
 
 export interface LintFilesOptions {
@@ -171,5 +172,7 @@ function lintSource(file: string, text: string, options: LintFilesOptions, confi
   }, options.fix ?? { maxPasses: 0 });
   // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
   const keep = fixed || result.findings.length > 0;
-  return { result: { file, ...result, ...(keep ? { source: output } : {}), ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };
+  // Screened here, on the thread that linted the file, rather than by each output format afterwards.
+  result.findings = withoutRevealingEdits(result.findings, output);
+  return { result: { file, ...result, screened: true, ...(keep ? { source: output } : {}), ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };
 }

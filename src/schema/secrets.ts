@@ -1,5 +1,6 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
 import { parseText } from '../parse/parse.js';
+import type { Finding } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
 import { closest, isPlaceholder, isUnset } from './values.js';
 
@@ -39,8 +40,16 @@ const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential/i;
  * a code frame some detail; under-masking leaks a secret.
  */
 export function isCredentialLike(key: string): boolean {
-  return isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS) !== undefined);
+  let known = CREDENTIAL_LIKE.get(key);
+  if (known === undefined) {
+    known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS) !== undefined);
+    // The same few hundred member names come back in every file of a repository.
+    if (CREDENTIAL_LIKE.size < 10_000) CREDENTIAL_LIKE.set(key, known);
+  }
+  return known;
 }
+
+const CREDENTIAL_LIKE = new Map<string, boolean>();
 
 const MASKED = '****';
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
@@ -235,4 +244,82 @@ function schemaSecrets(): Set<string> {
   };
   for (const schema of Object.values(BODY_SCHEMAS)) walk(schema);
   return names;
+}
+
+/**
+ * A test of whether a text (a fix's new text) holds a credential of `source`: the spans
+ * {@link maskSecrets} hides in it, found once per file. An output that prints a fix's text (JSON,
+ * SARIF) leaves out a fix that fails it — a flat account body nested under `account`, say, whose
+ * fix copies the members, secret values and all.
+ */
+export function secretsOf(source: string): (text: string) => boolean {
+  let spans: string[] | undefined;
+  return (text) => {
+    if (text.trim() === '') return false;
+    spans ??= maskedSpans(source);
+    return spans.some((span) => text.includes(span));
+  };
+}
+
+/** The text of each line that masking changes, without what masking keeps around it. */
+function maskedSpans(source: string): string[] {
+  if (holdsNoLiteralCredential(source)) return [];
+  const plain = source.split('\n');
+  const masked = maskSecrets(source).split('\n');
+  const spans: string[] = [];
+  plain.forEach((line, i) => {
+    const other = masked[i] ?? '';
+    if (line === other) return;
+    let head = 0;
+    while (head < line.length && head < other.length && line[head] === other[head]) head++;
+    let tail = 0;
+    while (tail < line.length - head && tail < other.length - head && line[line.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
+    const span = line.slice(head, line.length - tail).trim();
+    if (span !== '') spans.push(span);
+  });
+  return spans;
+}
+
+/**
+ * The findings without any fix or suggestion whose new text would show a credential of `source`
+ * (a flat account body nested under `account` copies its members, secret values and all). Any
+ * output may then print the edits that are left.
+ */
+export function withoutRevealingEdits<F extends Finding>(findings: F[], source: string): F[] {
+  if (!findings.some((f) => f.fix || f.suggestions)) return findings;
+  const reveals = secretsOf(source);
+  return findings.map((finding) => {
+    if (!finding.fix && !finding.suggestions) return finding;
+    const { fix, suggestions, ...rest } = finding;
+    const shown = suggestions?.filter((s) => !reveals(s.fix.text));
+    return {
+      ...rest,
+      ...(fix && !reveals(fix.text) ? { fix } : {}),
+      ...(shown?.length ? { suggestions: shown } : {}),
+    } as F;
+  });
+}
+
+// The look-behind starts a match only where a key starts (linear time on long runs of key characters).
+const ANY_KEY = /(?<![A-Za-z0-9_.-])["']?([A-Za-z0-9_.-]+)["']?[ \t]*:(?=[ \t]|$)/gm;
+const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
+
+/**
+ * A cheap proof that a text holds no credential at all, so the full mask is not needed: every
+ * credential-like key in it (anywhere, even inside a string) has a placeholder, an empty value
+ * or null on its own line, and there is no private key, anchor, alias or flow collection that
+ * could carry one elsewhere. Any doubt answers no.
+ */
+function holdsNoLiteralCredential(source: string): boolean {
+  if (/PRIVATE KEY|[&*{]/.test(source)) return false;
+  for (const match of source.matchAll(ANY_KEY)) {
+    if (!isCredentialLike(match[1])) continue;
+    const start = match.index! + match[0].length;
+    const end = source.indexOf('\n', start);
+    let value = source.slice(start, end === -1 ? undefined : end);
+    const comment = value.search(/(?:^|[ \t])#/);
+    value = (comment === -1 ? value : value.slice(0, comment)).trim();
+    if (!['', 'null', '~', '""', "''"].includes(value) && !PLACEHOLDER.test(value)) return false;
+  }
+  return true;
 }
