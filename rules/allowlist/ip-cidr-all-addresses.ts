@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js';
+import { parseBlock } from '../../src/engine/ip-block.js';
 import { defineRule } from '../../src/engine/define-rule.js';
 import { isObject } from '../../src/engine/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
@@ -45,12 +45,3 @@ export default defineRule({
   },
 });
 
-/** A well-formed address or block; malformed text is allowlist/ip-cidr-syntax's to report. */
-function parseBlock(text: string): { address: ipaddr.IPv4 | ipaddr.IPv6; prefix?: number } | undefined {
-  const [address, prefix, ...extra] = text.split('/');
-  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
-  if (extra.length > 0 || !(v4 || (address.includes(':') && !address.includes('%') && ipaddr.IPv6.isValid(address)))) return undefined;
-  if (prefix === undefined) return { address: ipaddr.parse(address) };
-  const bits = /^(0|[1-9]\d*)$/.test(prefix) ? Number(prefix) : NaN;
-  return bits <= (v4 ? 32 : 128) ? { address: ipaddr.parse(address), prefix: bits } : undefined;
-}

@@ -6,7 +6,8 @@ import { toPointer } from '../parse/pointer.js';
 import type { Finding, RuleLevel, Severity } from '../types.js';
 import { getIn, isObject } from './rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
-import ipaddr from 'ipaddr.js';
+import type ipaddr from 'ipaddr.js';
+import { parseBlock, prefixOf } from './ip-block.js';
 
 /**
  * Checks that only show across the files of one run. Each file contributes a few small facts as
@@ -169,8 +170,8 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
   const blocks: Array<{ file: string; at: Located; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> = [];
   for (const [file, fact] of facts) {
     if (!fact.ipBlock) continue;
-    const range = parseBlock(String(fact.ipBlock.value));
-    if (range) blocks.push({ file, at: fact.ipBlock, range });
+    const block = parseBlock(String(fact.ipBlock.value));
+    if (block) blocks.push({ file, at: fact.ipBlock, range: [block.address, prefixOf(block)] });
   }
   const findings: RepositoryFinding[] = [];
   for (const entry of blocks) {
@@ -196,15 +197,6 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
   return findings;
 }
 
-function parseBlock(text: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | undefined {
-  try {
-    if (text.includes('/')) return ipaddr.parseCIDR(text);
-    const address = ipaddr.parse(text);
-    return [address, address.kind() === 'ipv4' ? 32 : 128];
-  } catch {
-    return undefined;
-  }
-}
 
 function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
   const scripts = [...facts].filter(([, f]) => f.bootstrap);
