@@ -212,3 +212,25 @@ describe('inline directives', () => {
     expect(findingsOf(output)).toEqual(['c.yaml:6:1 schema/unknown-member', 'c.yaml:7:1 schema/unknown-member', 'c.yaml:7:7 directive/unknown-rule']);
   });
 });
+
+describe('YAML as written', () => {
+  test('a merge key: the finding points at the line where the merged value was written', async () => {
+    const text = [
+      '# dplint: operation=edit-cluster',
+      'x-defaults: &defaults',
+      '  slave_request_type: ondemand',
+      '  blk_volume_type: gp3',
+      'node_configuration:',
+      '  <<: *defaults',
+      '  max_nodes: 8',
+      '',
+    ].join('\n');
+    const dir = repo({ 'c.yaml': text });
+    const { output } = await lint(dir);
+    expect(output.results[0].findings.map((f: { ruleId: string; path: string; line: number; column: number }) => `${f.line}:${f.column} ${f.ruleId} ${f.path}`)).toEqual([
+      '2:1 schema/unknown-member /x-defaults',
+      '4:20 schema/enum /node_configuration/blk_volume_type',
+    ]);
+  });
+});
+
