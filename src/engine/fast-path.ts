@@ -31,8 +31,12 @@ const FULL_PARSE_ONLY: readonly RegExp[] = [
   /^\uFEFF/,
 ];
 
-/** Plain values YAML 1.1 tools read differently (yaml/yaml11-ambiguous looks at their quoting, which js-yaml does not keep). */
-const YAML11_LOOKALIKE = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?0[0-7_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$/;
+/**
+ * A token, between separators, that YAML 1.1 tools read as a boolean or a number
+ * (yaml/yaml11-ambiguous looks at its quoting, which js-yaml does not keep). The look-behind starts
+ * a match only at a token's start, so the scan stays linear.
+ */
+const YAML11_LOOKALIKE = /(?<![^\s,[\]{}])(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[-+]?0[0-7_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)(?=:?(?:[\s,[\]{}]|$))/g;
 
 /**
  * The findings-free result when a quick look proves the file clean; `undefined` when the file
@@ -68,17 +72,15 @@ export function quickCleanResult(
 }
 
 /**
- * Any token outside comments and quotes that YAML 1.1 reads as a boolean or a number; such a file
- * goes the full way, where the rule sees how the value was written. Comment-looking text after a
- * quote is kept, so a `#` inside a string can only make this say yes more often.
+ * Any such token outside comments; such a file goes the full way, where the rule sees how the
+ * value was written. A `#` after a quote on the line may be inside a string, so the token then
+ * counts: the answer can only be yes more often than needed.
  */
 function hasYaml11Lookalike(text: string): boolean {
-  for (const line of text.split('\n')) {
-    const trimmed = line.trimStart();
-    if (trimmed.startsWith('#')) continue;
-    const hash = line.indexOf(' #');
-    const code = hash >= 0 && !/["']/.test(line.slice(0, hash)) ? line.slice(0, hash) : line;
-    for (const token of code.split(/[\s,[\]{}]+/)) if (token && YAML11_LOOKALIKE.test(token.replace(/:$/, ''))) return true;
+  for (const match of text.matchAll(YAML11_LOOKALIKE)) {
+    const before = text.slice(text.lastIndexOf('\n', match.index) + 1, match.index);
+    const inComment = before.trimStart().startsWith('#') || (/(?:^|[ \t])#/.test(before) && !/["']/.test(before));
+    if (!inComment) return true;
   }
   return false;
 }

@@ -311,7 +311,8 @@ const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
  * could carry one elsewhere. Any doubt answers no.
  */
 function holdsNoLiteralCredential(source: string): boolean {
-  if (/PRIVATE KEY|[&*{]/.test(source)) return false;
+  // `{` of a flow mapping, not of a `${VAR}` placeholder.
+  if (/PRIVATE KEY|[&*]|(?<!\$)\{/.test(source)) return false;
   for (const match of source.matchAll(ANY_KEY)) {
     if (!isCredentialLike(match[1])) continue;
     const start = match.index! + match[0].length;
