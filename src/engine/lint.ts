@@ -14,7 +14,7 @@ import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
 import { runPolicies, type CompiledPolicy } from '../config/policies.js';
 import { findRule } from './registry.js';
-import { asEnvelope, resolveOperation } from './resolve-operation.js';
+import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
@@ -132,16 +132,12 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
   if (operation) {
     for (const document of file.documents) {
       if (!document.usable) continue;
-      const envelope = resolved.source === 'envelope';
-      const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
-      bodies.push({
-        ...(file.documents.length > 1 ? { document: document.index } : {}),
-        prefix: envelopeValue ? ['body'] : [],
-        value: envelopeValue ? envelopeValue.body : document.value,
-      });
+      const envelope = resolved.source === 'envelope' ? asEnvelope(document.value) : undefined;
+      const prefix = envelope ? ['body'] : [];
+      bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), prefix, value: envelope ? envelope.body : document.value });
       const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options);
       findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
-      if (file.format === 'yaml') findings.push(...yaml11Findings(document.node, operation, envelopeValue ? ['body'] : []).map((f) => located(document, f)));
+      if (file.format === 'yaml') findings.push(...yaml11Findings(document.node, operation, prefix).map((f) => located(document, f)));
     }
   }
 
@@ -157,18 +153,18 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
   return { operation, operationSource: resolved.source, findings: sortFindings(final), bodies };
 }
 
+/** One document's body checked as data; findings come back with paths into the document as written. */
 function lintDocument(
   document: SourceDocument,
   operation: OperationId,
-  envelope: boolean,
+  envelope: Envelope | undefined,
   pathParameters: Record<string, string>,
   options: LintOptions,
 ): PathFinding[] {
-  const envelopeValue = envelope ? asEnvelope(document.value) : undefined;
-  const body = envelopeValue ? envelopeValue.body : document.value;
+  const body = envelope ? envelope.body : document.value;
   const toDocument = (finding: PathFinding): PathFinding =>
-    envelopeValue && !finding.fromDocumentRoot ? rebaseIntents({ ...finding, path: ['body', ...finding.path] }, ['body']) : finding;
-  const headers = isObject(envelopeValue?.headers) ? envelopeValue.headers : {};
+    envelope && !finding.fromDocumentRoot ? rebaseIntents({ ...finding, path: ['body', ...finding.path] }, ['body']) : finding;
+  const headers = isObject(envelope?.headers) ? envelope.headers : {};
   return checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers }).map(toDocument);
 }
 
