@@ -27,6 +27,14 @@ const BATCH_SIZE = 100;
  * shard asked for, reuse cached results, lint the rest — on worker threads (a piscina pool) when
  * there are many — and run the checks across files. Results come in the planned order, so the
  * output is the same whatever the parallelism, the cache or the machine.
+ *
+ * @example
+ * ```ts
+ * import { lintRun } from 'dplint/node';
+ *
+ * const results = await lintRun(['clusters/'], {}, { cacheLocation: '.dplintcache' });
+ * const errors = results.flatMap((r) => r.findings).filter((f) => f.severity === 'error');
+ * ```
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
   const planned = planRun(paths, options);
