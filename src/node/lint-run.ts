@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../formatters/types.js';
 import { LintCache } from './cache.js';
 import { UsageError } from './files.js';
@@ -10,7 +12,7 @@ import type { LintBatch } from './lint-worker.js';
 export interface RunOptions {
   /** Worker threads to use; 1 lints in this thread. Default: the processors available. */
   jobs?: number;
-  /** The worker module (dist/worker.cjs); without one, the run stays in this thread. */
+  /** The worker module; by default the package's dist/worker.cjs when it is there, else the run stays in this thread. */
   workerScript?: string;
   /** Keep results in this file between runs and reuse those still valid (`--cache`). */
   cacheLocation?: string;
@@ -66,9 +68,10 @@ export function shardOf(files: readonly string[], shard: { index: number; count:
 
 async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions): Promise<LintedFile[]> {
   const jobs = Math.max(1, Math.min(runOptions.jobs ?? availableParallelism(), Math.ceil(files.length / BATCH_SIZE)));
-  if (jobs === 1 || !runOptions.workerScript || files.length < PARALLEL_THRESHOLD) return files.map((file) => lintFileAt(file, run, options));
+  const workerScript = runOptions.workerScript ?? packagedWorker();
+  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return files.map((file) => lintFileAt(file, run, options));
   const { Piscina } = loadPiscina();
-  const pool = new Piscina({ filename: runOptions.workerScript, minThreads: jobs, maxThreads: jobs, idleTimeout: 100 });
+  const pool = new Piscina({ filename: workerScript, minThreads: jobs, maxThreads: jobs, idleTimeout: 100 });
   try {
     const batches: Array<Promise<LintedFile[]>> = [];
     for (let start = 0; start < files.length; start += BATCH_SIZE) {
@@ -79,6 +82,14 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
   } finally {
     await pool.destroy();
   }
+}
+
+/** dist/worker.cjs beside the module build (dist/src/node/lint-run.js); the bundled CLI names its own. */
+function packagedWorker(): string | undefined {
+  const here = typeof import.meta === 'object' ? import.meta.url : undefined;
+  if (!here) return undefined;
+  const worker = fileURLToPath(new URL('../../worker.cjs', here));
+  return existsSync(worker) ? worker : undefined;
 }
 
 /**
