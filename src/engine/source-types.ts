@@ -24,7 +24,11 @@ export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, te
   const { node, complete } = nodeAt(doc, finding.path);
   if (complete && !finding.data.secret) {
     const listFix = listShapeFix(finding, isScalar(node) ? node.value : isSeq(node) ? (node.toJS(doc) as unknown) : undefined);
-    if (listFix) return { ...finding, ...listFix };
+    if (listFix) {
+      const fix = listFix.fix;
+      const how = fix && 'kind' in fix && fix.kind === 'replaceValue' ? `write it as ${flowList(fix.value)}` : finding.data?.expected === 'array' ? 'write it as a list' : 'write it as one string';
+      return { ...finding, ...listFix, message: `${finding.message}: ${how}` };
+    }
   }
   if (!complete || !isScalar(node) || !node.range) return finding;
   const [start, end] = node.range;
@@ -101,6 +105,11 @@ const COMMA_SEPARATED = new Set(['subnet_id']);
  * `[etl]`, `subnet_id: [a, b]` as `"a,b"`. Fixed when the meaning is certain; a string with a
  * comma in it, given for a list, could be one item or several, so a person chooses.
  */
+/** A value as YAML's flow style writes it: `[etl]`, `"a,b"`. */
+function flowList(value: unknown): string {
+  return Array.isArray(value) ? `[${value.map((item) => (/^[\w.@/-]+$/.test(String(item)) ? String(item) : JSON.stringify(item))).join(', ')}]` : JSON.stringify(value);
+}
+
 function listShapeFix(finding: PathFinding, value: unknown): Pick<PathFinding, 'fix' | 'suggestions'> | undefined {
   const { expected, items } = finding.data ?? {};
   if (expected === 'array' && items === 'string' && typeof value === 'string' && value.trim() !== '') {

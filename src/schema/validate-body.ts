@@ -155,7 +155,8 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       return {
         ...base,
         path,
-        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${typeName(error.data)} ${describeValue(error.data, secret)}`,
+        // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
+        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${error.data !== null && typeof error.data === 'object' ? '' : `${typeName(error.data)} `}${describeValue(error.data, secret)}`,
         data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
       };
     case 'enum':
