@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { BODY_SCHEMAS, DEFINITIONS, DEFINITIONS_SCHEMA_NAME, type BodyOperationId } from '../src/schema/body-schemas.js';
-import { createAjv } from '../src/schema/ajv.js';
+import { ANNOTATION_KEYWORDS, createAjv } from '../src/schema/ajv.js';
 import { bundledSchema } from '../src/schema/bundle.js';
 import * as compiled from '../src/generated/validators.js';
 
@@ -59,3 +59,10 @@ test('every bundled schema is self-contained: it compiles alone and judges the t
     }
   }
 });
+
+test('the generator declares the same annotation keywords as the run-time Ajv set-up', () => {
+  const script = readFileSync(join(ROOT, 'scripts', 'generate-validators.mjs'), 'utf8');
+  const listed = /const ANNOTATIONS = (\[[^\]]*\]);/.exec(script)?.[1];
+  expect(listed && JSON.parse(listed.replace(/'/g, '"'))).toEqual([...ANNOTATION_KEYWORDS]);
+});
+

@@ -5,7 +5,7 @@ import type { RuleSettings } from '../engine/run-rules.js';
 import { RULES } from '../../rules/index.js';
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
-import { formatOf, parseText } from '../parse/parse.js';
+import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_DEPTH, formatOf, parseText } from '../parse/parse.js';
 import { fieldName } from '../parse/pointer.js';
 import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import { closest } from '../schema/values.js';
@@ -34,7 +34,7 @@ export interface Limits {
   maxDepth: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxFileSize: 10 * 1024 * 1024, maxAliasCount: 1000, maxDepth: 200 };
+export const DEFAULT_LIMITS: Limits = { maxFileSize: 10 * 1024 * 1024, maxAliasCount: DEFAULT_MAX_ALIAS_COUNT, maxDepth: DEFAULT_MAX_DEPTH };
 
 /** A config file's problem: the CLI prints it on one line and exits 2. */
 export class ConfigError extends Error {}

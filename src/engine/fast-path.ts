@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { OperationId } from '../operations.js';
+import { DEFAULT_MAX_DEPTH } from '../parse/parse.js';
 import type { BodyOfDocument, LintOptions } from './lint.js';
 import { applyLevels, checkBody } from './lint.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
@@ -54,7 +55,7 @@ export function quickCleanResult(
   } catch {
     return undefined;
   }
-  if (value === undefined || tooDeep(value, options.maxDepth ?? 200)) return undefined;
+  if (value === undefined || tooDeep(value, options.maxDepth ?? DEFAULT_MAX_DEPTH)) return undefined;
 
   const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: value, configOperation: options.configOperation });
   const { operation, source } = resolved;
