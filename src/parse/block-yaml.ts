@@ -1,0 +1,419 @@
+/**
+ * A reader for the YAML that configuration repositories hold almost always — one document, block
+ * mappings and sequences, one-line scalars, literal and folded block scalars, one-line flow lists,
+ * comments — that returns the same data as the full parse (`parseText`, the `yaml` package with
+ * the YAML 1.2 core schema) or `undefined` for any text outside that subset or with something the
+ * full parse would report. It keeps no positions and makes no findings: the quick look
+ * (src/engine/fast-path.ts) uses it to prove clean files clean, and everything it declines goes
+ * the full way. It is written for speed — one pass over the characters, no tokens, no regular
+ * expressions on the common path — and for caution: when in doubt, it declines.
+ *
+ * Declined, among others: tabs, carriage returns, control characters, a byte-order mark; `---`,
+ * `...` and `%` directives; anchors, aliases, tags, merge keys, complex and quoted keys, keys that
+ * are not plain words (or read as null, booleans or numbers), duplicate keys; multi-line plain and
+ * quoted scalars, escapes in double quotes; flow mappings other than `{}`, nested flow lists;
+ * numbers other than plain decimals; plain strings YAML 1.1 reads as booleans or numbers (the full
+ * parse warns of those); block scalars with keep chomping, an indentation indicator, or
+ * more-indented lines in a folded one.
+ */
+export function readBlockYaml(text: string, maxDepth: number): Record<string, unknown> | undefined {
+  if (!isPlainText(text)) return undefined;
+  const reader = new BlockReader(text, maxDepth);
+  try {
+    const indent = reader.nextContentIndent();
+    if (indent !== 0 || reader.atSequenceEntry()) return undefined;
+    const value = reader.mapping(0, 1);
+    return reader.nextContentIndent() === -1 ? value : undefined;
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
+}
+
+/** Thrown from anywhere in the reader when the text leaves the subset; caught at the top. */
+const DECLINE = Symbol('decline');
+
+const NEWLINE = 10;
+const SPACE = 32;
+const HASH = 35;
+const COLON = 58;
+const DASH = 45;
+
+/** Text the reader can take character by character: no tab, carriage return, control character, surrogate or BOM. */
+function isPlainText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < SPACE ? c !== NEWLINE : c >= 0x7f && (c <= 0x9f || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe)) return false;
+  }
+  return true;
+}
+
+/** A plain key: a word of letters, digits and `_ - . /`, starting with a letter or `_`. */
+function isKeyStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+function isKeyPart(c: number): boolean {
+  return isKeyStart(c) || (c >= 48 && c <= 57) || c === DASH || c === 46 || c === 47;
+}
+
+const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+/** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans. */
+const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+/**
+ * Every other number of the core schema (signs, leading zeros, leading or trailing dots,
+ * exponents, hex, octal, infinities, NaN), and YAML 1.1's octals and base-60 numbers.
+ */
+const OTHER_NUMBER =
+  /^(?:[-+]?(?:[0-9]+|\.[0-9]+|[0-9]+\.[0-9]*|(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|\.(?:inf|Inf|INF)|0[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)|0x[0-9a-fA-F]+|0o[0-7]+|\.nan|\.NaN|\.NAN)$/;
+
+class BlockReader {
+  /** Offset of the start of the line the reader is on. */
+  private line = 0;
+  /** Offset of the first non-space character of that line, set by nextContentIndent. */
+  private content = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  /**
+   * Moves to the next line with content (skipping empty and comment-only lines) and returns its
+   * indentation, or -1 at the end of the text.
+   */
+  nextContentIndent(): number {
+    const { text } = this;
+    let line = this.line;
+    while (line < text.length) {
+      let i = line;
+      while (text.charCodeAt(i) === SPACE) i++;
+      const c = text.charCodeAt(i);
+      if (i < text.length && c !== NEWLINE && c !== HASH) {
+        this.line = line;
+        this.content = i;
+        return i - line;
+      }
+      const end = text.indexOf('\n', i);
+      line = end === -1 ? text.length : end + 1;
+    }
+    this.line = line;
+    this.content = line;
+    return -1;
+  }
+
+  /** Whether the current content line starts with a sequence entry (`-` then a space or the line's end). */
+  atSequenceEntry(): boolean {
+    return this.text.charCodeAt(this.content) === DASH && this.isBlankOrEnd(this.content + 1);
+  }
+
+  private isBlankOrEnd(i: number): boolean {
+    const c = this.text.charCodeAt(i);
+    return i >= this.text.length || c === SPACE || c === NEWLINE;
+  }
+
+  /** A block mapping whose keys sit at `indent`; the reader is on its first key's line. */
+  mapping(indent: number, depth: number): Record<string, unknown> {
+    if (depth >= this.maxDepth) throw DECLINE;
+    const map: Record<string, unknown> = {};
+    this.entry(map, this.content, indent, depth);
+    for (;;) {
+      const next = this.nextContentIndent();
+      if (next < indent) return map;
+      if (next > indent || this.atSequenceEntry()) throw DECLINE;
+      this.entry(map, this.content, indent, depth);
+    }
+  }
+
+  /** One `key: value` starting at `start`, whose key sits at column `indent`. */
+  private entry(map: Record<string, unknown>, start: number, indent: number, depth: number): void {
+    const { text } = this;
+    if (!isKeyStart(text.charCodeAt(start))) throw DECLINE;
+    let i = start + 1;
+    while (isKeyPart(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) !== COLON || !this.isBlankOrEnd(i + 1) || i - start > 1000) throw DECLINE;
+    const key = text.slice(start, i);
+    if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || NOT_STRING_KEY.test(key)) throw DECLINE;
+    map[key] = this.valueAfter(i + 1, indent, indent, true, depth);
+  }
+
+  /**
+   * The value that follows an indicator (`key:` or `-`) ending before `from`: on the same line, or
+   * in the lines below. `owner` is the column of the key or dash, `blockIndent` the indentation
+   * a block scalar's lines must exceed; `inMapping` allows a sequence at the key's own indentation.
+   */
+  private valueAfter(from: number, owner: number, blockIndent: number, inMapping: boolean, depth: number): unknown {
+    const { text } = this;
+    let i = from;
+    while (text.charCodeAt(i) === SPACE) i++;
+    const c = text.charCodeAt(i);
+    if (i >= text.length || c === NEWLINE || (c === HASH && i > from)) {
+      this.line = this.endOfLine(i);
+      const next = this.nextContentIndent();
+      if (next > owner) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
+      if (next === owner && inMapping && this.atSequenceEntry()) return this.sequence(next, depth + 1, true);
+      return null;
+    }
+    if (i === from) throw DECLINE;
+    return this.inline(i, blockIndent, depth);
+  }
+
+  /** A block sequence whose dashes sit at `indent`; `compact` when it is a mapping value at the key's own indentation. */
+  private sequence(indent: number, depth: number, compact: boolean): unknown[] {
+    if (depth >= this.maxDepth) throw DECLINE;
+    const items: unknown[] = [];
+    for (;;) {
+      items.push(this.item(indent, depth));
+      const next = this.nextContentIndent();
+      if (next < indent) return items;
+      if (next > indent) throw DECLINE;
+      if (!this.atSequenceEntry()) {
+        if (compact) return items;
+        throw DECLINE;
+      }
+    }
+  }
+
+  /** One `- …` entry whose dash is at the reader's content offset. */
+  private item(indent: number, depth: number): unknown {
+    const { text } = this;
+    const dash = this.content;
+    let i = dash + 1;
+    while (text.charCodeAt(i) === SPACE) i++;
+    // `- key: value`: a mapping whose keys line up with the first one.
+    if (isKeyStart(text.charCodeAt(i))) {
+      let j = i + 1;
+      while (isKeyPart(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) === COLON && this.isBlankOrEnd(j + 1)) {
+        this.content = i;
+        return this.mapping(indent + (i - dash), depth + 1);
+      }
+    }
+    return this.valueAfter(dash + 1, indent, indent, false, depth);
+  }
+
+  /** A value written on the line of its key or dash, starting at `start`. */
+  private inline(start: number, blockIndent: number, depth: number): unknown {
+    const { text } = this;
+    switch (text.charCodeAt(start)) {
+      case 0x7c /* | */:
+      case 0x3e /* > */:
+        return this.blockScalar(start, blockIndent);
+      case 0x22 /* " */:
+      case 0x27 /* ' */: {
+        const [value, end] = this.quoted(start);
+        this.line = this.endOfLine(this.afterValue(end));
+        return value;
+      }
+      case 0x5b /* [ */:
+        if (depth + 1 >= this.maxDepth) throw DECLINE;
+        return this.flowList(start);
+      case 0x7b /* { */:
+        if (text.charCodeAt(start + 1) !== 0x7d || depth + 1 >= this.maxDepth) throw DECLINE;
+        this.line = this.endOfLine(this.afterValue(start + 2));
+        return {};
+      default: {
+        const end = this.plainEnd(start);
+        return plainValue(text.slice(start, end));
+      }
+    }
+  }
+
+  /**
+   * Where a one-line plain scalar starting at `start` ends (trailing spaces and a comment left
+   * out); moves the reader to the next line.
+   */
+  private plainEnd(start: number): number {
+    const { text } = this;
+    const first = text.charCodeAt(start);
+    // Indicators that begin something other than a plain scalar; `-`, `?` and `:` only before a space.
+    if (
+      first === 0x2c || first === 0x5d || first === 0x7d || first === 0x26 || first === 0x2a || first === 0x21 ||
+      first === 0x25 || first === 0x40 || first === 0x60 || first === 0x3f || first === COLON ||
+      (first === DASH && this.isBlankOrEnd(start + 1))
+    ) {
+      throw DECLINE;
+    }
+    let end = start;
+    let i = start;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE) break;
+      if (c === SPACE) {
+        if (text.charCodeAt(i + 1) === HASH) break;
+        continue;
+      }
+      // `a: b` on one line would be a mapping inside a mapping; a plain scalar may not hold it.
+      if (c === COLON && this.isBlankOrEnd(i + 1)) throw DECLINE;
+      end = i + 1;
+    }
+    this.line = this.endOfLine(i);
+    return end;
+  }
+
+  /** A one-line quoted scalar: its value and the offset after the closing quote. */
+  private quoted(start: number): [string, number] {
+    const { text } = this;
+    const quote = text.charCodeAt(start);
+    let value = '';
+    let from = start + 1;
+    for (let i = from; ; i++) {
+      if (i >= text.length) throw DECLINE;
+      const c = text.charCodeAt(i);
+      if (c === NEWLINE || (c === 0x5c /* \ */ && quote === 0x22)) throw DECLINE;
+      if (c !== quote) continue;
+      // '' inside single quotes is one quote.
+      if (quote === 0x27 && text.charCodeAt(i + 1) === 0x27) {
+        value += text.slice(from, i + 1);
+        from = ++i + 1;
+        continue;
+      }
+      return [value + text.slice(from, i), i + 1];
+    }
+  }
+
+  /** After a complete value: only spaces and a comment may follow on the line. Returns where the line's content ends. */
+  private afterValue(i: number): number {
+    const { text } = this;
+    const from = i;
+    while (text.charCodeAt(i) === SPACE) i++;
+    if (i >= text.length || text.charCodeAt(i) === NEWLINE) return i;
+    if (text.charCodeAt(i) === HASH && i > from) return i;
+    throw DECLINE;
+  }
+
+  /** The start of the line after the one holding `i`. */
+  private endOfLine(i: number): number {
+    const end = this.text.indexOf('\n', i);
+    return end === -1 ? this.text.length : end + 1;
+  }
+
+  /** `[a, b, "c"]` on one line: plain or quoted scalars, no nesting. */
+  private flowList(start: number): unknown[] {
+    const { text } = this;
+    const items: unknown[] = [];
+    let i = start + 1;
+    while (text.charCodeAt(i) === SPACE) i++;
+    if (text.charCodeAt(i) === 0x5d /* ] */) {
+      this.line = this.endOfLine(this.afterValue(i + 1));
+      return items;
+    }
+    for (;;) {
+      const c = text.charCodeAt(i);
+      let itemEnd: number;
+      if (c === 0x22 || c === 0x27) {
+        const [value, end] = this.quoted(i);
+        items.push(value);
+        itemEnd = end;
+      } else {
+        let end = i;
+        let j = i;
+        for (; j < text.length; j++) {
+          const d = text.charCodeAt(j);
+          if (d === 0x2c || d === 0x5d) break;
+          if (d === NEWLINE || d === 0x5b || d === 0x7b || d === 0x7d || d === 0x22 || d === 0x27 || d === HASH || d === COLON) throw DECLINE;
+          if (d !== SPACE) end = j + 1;
+        }
+        const item = text.slice(i, end);
+        if (item === '' || /^[-?&*!|>%@`]/.test(item)) throw DECLINE;
+        items.push(plainValue(item));
+        itemEnd = j;
+      }
+      while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
+      const separator = text.charCodeAt(itemEnd);
+      if (separator === 0x5d) {
+        this.line = this.endOfLine(this.afterValue(itemEnd + 1));
+        return items;
+      }
+      if (separator !== 0x2c) throw DECLINE;
+      i = itemEnd + 1;
+      while (text.charCodeAt(i) === SPACE) i++;
+      // A trailing comma, or two in a row.
+      if (text.charCodeAt(i) === 0x5d || text.charCodeAt(i) === 0x2c) throw DECLINE;
+    }
+  }
+
+  /**
+   * A literal (`|`) or folded (`>`) block scalar, with clip or strip (`-`) chomping; its lines
+   * must be indented deeper than `parentIndent`.
+   */
+  private blockScalar(start: number, parentIndent: number): string {
+    const { text } = this;
+    const folded = text.charCodeAt(start) === 0x3e;
+    let i = start + 1;
+    const strip = text.charCodeAt(i) === DASH;
+    if (strip) i++;
+    let lineStart = this.endOfLine(this.afterValue(i));
+    if (lineStart >= text.length || text.charCodeAt(lineStart - 1) !== NEWLINE) throw DECLINE;
+
+    const lines: string[] = [];
+    let indent = -1;
+    /** Empty lines seen since the last line with content. */
+    let empty = 0;
+    while (lineStart < text.length) {
+      let j = lineStart;
+      while (text.charCodeAt(j) === SPACE) j++;
+      const spaces = j - lineStart;
+      if (j >= text.length || text.charCodeAt(j) === NEWLINE) {
+        // An empty line; one with more spaces than the content's indentation holds text.
+        if (indent !== -1 ? spaces > indent : spaces > parentIndent) throw DECLINE;
+        empty++;
+        lineStart = j + 1;
+        continue;
+      }
+      if (indent === -1) {
+        if (spaces <= parentIndent) break;
+        indent = spaces;
+      } else if (spaces < indent) {
+        break;
+      }
+      if (folded && spaces > indent) throw DECLINE;
+      const lineEnd = text.indexOf('\n', j);
+      // A last line without a line break: the full parse's chomping of it is not worth copying.
+      if (lineEnd === -1) throw DECLINE;
+      if (lines.length > 0) lines.push(folded ? (empty === 0 ? ' ' : '\n'.repeat(empty)) : '\n'.repeat(empty + 1));
+      else if (empty > 0) lines.push('\n'.repeat(empty));
+      lines.push(text.slice(lineStart + indent, lineEnd));
+      empty = 0;
+      lineStart = lineEnd + 1;
+    }
+    if (indent === -1) throw DECLINE;
+    this.line = lineStart;
+    const body = lines.join('');
+    return strip ? body : `${body}\n`;
+  }
+}
+
+/** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */
+function plainValue(source: string): unknown {
+  switch (source) {
+    case '~':
+    case 'null':
+    case 'Null':
+    case 'NULL':
+      return null;
+    case 'true':
+    case 'True':
+    case 'TRUE':
+      return true;
+    case 'false':
+    case 'False':
+    case 'FALSE':
+      return false;
+  }
+  const first = source.charCodeAt(0);
+  // Digits, signs and dots: a plain decimal is a number; every other reading of such text is the full parse's to make.
+  if ((first >= 48 && first <= 57) || first === DASH || first === 0x2b || first === 0x2e) {
+    if (DECIMAL.test(source)) {
+      const number = Number(source);
+      // Long digit strings round, and -0 is a value of its own: the full parse's to read.
+      if (source.length > 15 || (number === 0 && first === DASH)) throw DECLINE;
+      return number;
+    }
+    if (OTHER_NUMBER.test(source)) throw DECLINE;
+    return source;
+  }
+  if (YAML11_BOOLEAN.test(source)) throw DECLINE;
+  return source;
+}

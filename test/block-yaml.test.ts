@@ -1,0 +1,219 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { stringify } from 'yaml';
+import { readBlockYaml } from '../src/parse/block-yaml.js';
+import { parseText } from '../src/parse/parse.js';
+// @ts-expect-error: a plain ES module of the benchmark, without types
+import { clusterFile } from '../bench/corpus.mjs';
+
+/**
+ * readBlockYaml (src/parse/block-yaml.ts) may return data only where the full parse reads the
+ * same data and reports nothing; everywhere else it must decline. These tests hold it to that on
+ * written examples, generated documents, and mutations of them.
+ */
+/** Fixed, so a failure repeats; DPLINT_PROPERTY_SEED explores others. */
+const SEED = Number(process.env.DPLINT_PROPERTY_SEED ?? 20261122);
+
+function agreesWithFullParse(text: string): boolean {
+  const quick = readBlockYaml(text, 200);
+  if (quick === undefined) return true;
+  const full = parseText(text, 'yaml');
+  expect(full.findings, `block reader accepted what the full parse reports:\n${text}`).toEqual([]);
+  expect(full.documents.length).toBe(1);
+  expect(quick, `block reader read other data:\n${text}`).toEqual(full.documents[0].value);
+  return true;
+}
+
+describe('readBlockYaml', () => {
+  test('reads the block subset as the full parse does', () => {
+    const text = [
+      '# a comment',
+      'label: [etl, "adhoc", \'x\']',
+      'nested:',
+      '  count: 3',
+      '  ratio: 0.5',
+      '  negative: -7',
+      '  empty:',
+      '  none: ~',
+      '  flag: true',
+      '  words: two words  # and a comment',
+      '  url: http://example.com/a#b',
+      '  quoted: "a # b"',
+      "  single: 'it''s'",
+      '  list:',
+      '  - a',
+      '  - key: 1',
+      '    other: x',
+      '  -',
+      '  deeper:',
+      '    - - no',
+      '',
+    ].join('\n');
+    // The nested `- - no` leaves the subset: declined, not misread.
+    expect(readBlockYaml(text, 200)).toBeUndefined();
+    const accepted = text.replace('    - - no\n', '    - yes-but-not-a-boolean\n');
+    expect(readBlockYaml(accepted, 200)).toEqual({
+      label: ['etl', 'adhoc', 'x'],
+      nested: {
+        count: 3,
+        ratio: 0.5,
+        negative: -7,
+        empty: null,
+        none: null,
+        flag: true,
+        words: 'two words',
+        url: 'http://example.com/a#b',
+        quoted: 'a # b',
+        single: "it's",
+        list: ['a', { key: 1, other: 'x' }, null],
+        deeper: ['yes-but-not-a-boolean'],
+      },
+    });
+    agreesWithFullParse(accepted);
+  });
+
+  test('reads literal and folded block scalars with clip and strip chomping', () => {
+    const text = 'a: |\n  one\n    two\n\n  three\n\nb: >-\n  folded\n  line\n\n  para\nc: |-\n  x\n';
+    expect(readBlockYaml(text, 200)).toEqual({ a: 'one\n  two\n\nthree\n', b: 'folded line\npara', c: 'x' });
+    agreesWithFullParse(text);
+  });
+
+  test.each([
+    ['a tab', 'a:\t1\n'],
+    ['a carriage return', 'a: 1\r\n'],
+    ['a byte-order mark', '\uFEFFa: 1\n'],
+    ['a document marker', '---\na: 1\n'],
+    ['an anchor', 'a: &x 1\n'],
+    ['an alias', 'a: *x\n'],
+    ['a tag', 'a: !!str 1\n'],
+    ['a merge key', '<<: {}\n'],
+    ['a quoted key', '"a": 1\n'],
+    ['a duplicate key', 'a: 1\na: 2\n'],
+    ['a key read as a boolean', 'on: 1\n'],
+    ['a YAML 1.1 boolean', 'a: yes\n'],
+    ['a YAML 1.1 octal', 'a: 0755\n'],
+    ['a base-60 number', 'a: 1:30\n'],
+    ['a hexadecimal number', 'a: 0x1F\n'],
+    ['an exponent', 'a: 1e3\n'],
+    ['negative zero', 'a: -0\n'],
+    ['a long number', 'a: 12345678901234567890\n'],
+    ['a multi-line plain scalar', 'a: one\n  two\n'],
+    ['an escape', 'a: "\\u0041"\n'],
+    ['a flow mapping', 'a: {b: 1}\n'],
+    ['a nested flow list', 'a: [[1]]\n'],
+    ['keep chomping', 'a: |+\n  x\n'],
+    ['an indentation indicator', 'a: |2\n  x\n'],
+    ['a mapping in a plain scalar', 'a: b: c\n'],
+    ['a top-level sequence', '- a\n'],
+    ['a control character', 'a: b\u0007\n'],
+    ['__proto__', '__proto__: 1\n'],
+    ['nesting deeper than the limit', 'a:\n  b:\n    c: 1\n'],
+  ])('declines %s', (_name, text) => {
+    expect(readBlockYaml(text, 3)).toBeUndefined();
+  });
+
+  test('agrees with the full parse on generated cluster files', () => {
+    let accepted = 0;
+    for (let i = 0; i < 200; i++) {
+      const text = clusterFile(i, mulberry(i + 7)) as string;
+      agreesWithFullParse(text);
+      if (readBlockYaml(text, 200) !== undefined) accepted++;
+    }
+    expect(accepted, 'the generated files are in the subset').toBeGreaterThan(150);
+  });
+
+  const key = fc.oneof(fc.constantFrom('a', 'b', 'label', 'max_nodes', 'x.y', 'a-b', 'on', 'null', 'True', '_k', 'k/v', '__proto__', 'toString'), fc.stringMatching(/^[a-z_][a-z0-9_.\/-]{0,6}$/));
+  const scalar = fc.oneof(
+    fc.constantFrom('yes', 'No', 'on', 'y', '0755', '08', '1:30', '1_000', '0b1', '0x1F', '0o17', '1e3', '1.', '.5', '-.5', '+1', '-0', '-0.0', '0.0', '12', '-3', '3.25', '.inf', '.NaN', '~', 'null', 'NULL', 'true', 'FALSE'),
+    fc.constantFrom('"on"', "'x'", "'it''s'", '"a # b"', '"a\\"b"', 'a #b', 'a#b', 'a: b', 'a:b', 'http://x', '-x', '- x', '? x', ': x', '&a x', '*a', '!t x', '@x', '`x', '%x', '|', '|-', '>', '>-', '|+', '[]', '{}', '[a, b]', '[a,]', "['a', \"b\", c d]", '[1, 2.5, -3, yes]', '{a: 1}', '[', ']', '"open', 'é', '\u2028'),
+    fc.string({ maxLength: 8 }),
+  );
+  const blockLines = fc.array(fc.oneof(fc.constantFrom('', '  ', 'text', ' more', '# not a comment', 'a: b'), fc.string({ maxLength: 6 })), { maxLength: 4 });
+
+  /** A YAML node as text lines, built as a tree so that most documents are well formed; the scalars are chosen to be tricky. */
+  type Lines = (indent: number) => string[];
+  const step = fc.constantFrom(1, 2, 2, 4);
+  const comment = fc.oneof(fc.constant([] as string[]), fc.constantFrom(['# note'], [''], ['   '], ['    # deeper note']));
+  const blockScalar = fc
+    .tuple(fc.constantFrom('|', '>', '|-', '>-'), blockLines, step)
+    .map(([header, lines, by]): Lines => (indent) => [header, ...lines.map((line) => `${' '.repeat(indent + by)}${line}`)]);
+  const tree = fc.letrec<{ node: Lines; mapping: Lines; sequence: Lines }>((tie) => ({
+    node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('mapping'), tie('sequence')),
+    mapping: fc
+      .array(fc.tuple(key, fc.oneof(scalar.map((v) => ({ inline: v })), tie('node').map((n) => ({ nested: n })), blockScalar.map((b) => ({ block: b }))), step, fc.boolean(), comment), { minLength: 1, maxLength: 4 })
+      .map((entries): Lines => (indent) =>
+        entries.flatMap(([k, value, by, sameIndentList, notes]) => {
+          const pad = ' '.repeat(indent);
+          const head = [...notes, `${pad}${k}:`];
+          if ('inline' in value) return [...head.slice(0, -1), `${pad}${k}: ${value.inline}`];
+          if ('block' in value) {
+            const [header, ...rest] = value.block(indent);
+            return [...head.slice(0, -1), `${pad}${k}: ${header}`, ...rest];
+          }
+          const child = value.nested(sameIndentList ? indent : indent + by);
+          return [...head, ...child];
+        }),
+      ),
+    sequence: fc
+      .array(fc.oneof(scalar.map((v) => ({ inline: v })), tie('mapping').map((m) => ({ compact: m })), tie('node').map((n) => ({ nested: n }))), { minLength: 1, maxLength: 4 })
+      .map((items): Lines => (indent) =>
+        items.flatMap((item) => {
+          const pad = ' '.repeat(indent);
+          if ('inline' in item) return [`${pad}- ${item.inline}`];
+          if ('compact' in item) {
+            const [first, ...rest] = item.compact(indent + 2);
+            return [`${pad}- ${first.trimStart()}`, ...rest];
+          }
+          return [`${pad}-`, ...item.nested(indent + 2)];
+        }),
+      ),
+  }));
+  const document = tree.mapping.map((render) => render(0).join('\n'));
+
+  test('agrees with the full parse on generated documents (fixed seed)', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(document, fc.boolean(), (text, newline) => {
+        const full = newline ? `${text}\n` : text;
+        if (readBlockYaml(full, 200) !== undefined) accepted++;
+        return agreesWithFullParse(full);
+      }),
+      { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 2000) },
+    );
+    expect(accepted, 'enough generated documents are in the subset for the property to mean something').toBeGreaterThan(100);
+  });
+
+  test('agrees with the full parse on data written by the yaml package (fixed seed)', () => {
+    const data = fc.dictionary(fc.oneof(key, fc.string({ maxLength: 6 })), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });
+    fc.assert(
+      fc.property(data, (value) => agreesWithFullParse(stringify(value))),
+      { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 1000) },
+    );
+  });
+
+  test('agrees with the full parse on character-level mutations of cluster files (fixed seed)', () => {
+    const base = Array.from({ length: 10 }, (_, i) => clusterFile(i, mulberry(i + 99)) as string);
+    const edit = fc.record({ at: fc.nat(), remove: fc.nat(3), insert: fc.oneof(fc.constantFrom(' ', '  ', '\n', '-', ':', '#', '"', "'", '|', '>', '[', ']', ',', '- ', ': ', ' #'), fc.string({ maxLength: 3 })) });
+    fc.assert(
+      fc.property(fc.nat(base.length - 1), fc.array(edit, { minLength: 1, maxLength: 3 }), (which, edits) => {
+        let text = base[which];
+        for (const { at, remove, insert } of edits) {
+          const i = at % (text.length + 1);
+          text = text.slice(0, i) + insert + text.slice(i + remove);
+        }
+        return agreesWithFullParse(text);
+      }),
+      { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 2000) },
+    );
+  });
+});
+
+function mulberry(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
