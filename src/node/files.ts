@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -149,10 +149,16 @@ export type ReadResult = { text: string; bytes: Uint8Array } | { error: string }
 export function readText(path: string, maxFileSize = Infinity): ReadResult {
   let bytes: Buffer;
   try {
-    const stats = statSync(path);
-    if (stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
-    // A pipe or device named on the command line has no size to check first: read no more than the limit allows.
-    bytes = stats.isFile() ? readFileSync(path) : readAtMost(path, maxFileSize + 1);
+    const fd = openSync(path, 'r');
+    try {
+      const stats = fstatSync(fd);
+      if (stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
+      // A pipe or device named on the command line has no size to check first (nor has a file of
+      // /proc, which says 0): read no more than the limit allows.
+      bytes = stats.isFile() && stats.size > 0 ? readSize(fd, stats.size) : readAtMost(fd, maxFileSize + 1);
+    } finally {
+      closeSync(fd);
+    }
     if (bytes.length > maxFileSize) return { error: tooLarge(`more than ${maxFileSize}`, maxFileSize) };
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
@@ -165,23 +171,32 @@ function tooLarge(size: string, maxFileSize: number): string {
   return `the file is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`;
 }
 
-function readAtMost(path: string, limit: number): Buffer {
+/** A regular file's bytes, as many as its size (a file that shrank meanwhile gives fewer). */
+function readSize(fd: number, size: number): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  let total = 0;
+  while (total < size) {
+    const read = readSync(fd, bytes, total, size - total, null);
+    if (read === 0) break;
+    total += read;
+  }
+  return total === size ? bytes : bytes.subarray(0, total);
+}
+
+function readAtMost(fd: number, limit: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
-  const fd = openSync(path, 'r');
-  try {
-    while (total < limit) {
-      const chunk = Buffer.allocUnsafe(Math.min(65536, limit - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      total += read;
-    }
-  } finally {
-    closeSync(fd);
+  while (total < limit) {
+    const chunk = Buffer.allocUnsafe(Math.min(65536, limit - total));
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) break;
+    chunks.push(chunk.subarray(0, read));
+    total += read;
   }
   return Buffer.concat(chunks);
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export function decodeText(bytes: Uint8Array): { text: string } | { error: string } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
@@ -193,7 +208,7 @@ export function decodeText(bytes: Uint8Array): { text: string } | { error: strin
     return { error: utf16 ? 'the file looks like UTF-16 without a byte-order mark; save it as UTF-8 (or UTF-16 with a byte-order mark)' : `the file holds a NUL byte (at byte ${nul}), so it is not text` };
   }
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { text: UTF8.decode(bytes) };
   } catch {
     return { error: 'the file is not UTF-8 text (nor UTF-16 with a byte-order mark)' };
   }
