@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/engine/define-rule.js';
-import { isObject } from '../../src/engine/rule-helpers.js';
+import { isObject, someKey } from '../../src/engine/rule-helpers.js';
 import { fieldName } from '../../src/parse/pointer.js';
 import { BODY_SCHEMAS, DEFINITIONS, hasBodySchema, type JsonSchema } from '../../src/schema/body-schemas.js';
 
@@ -27,6 +27,10 @@ const SDK_SPELLINGS = new Map([
   ['heterogenous_instance_config', 'heterogeneous_instance_config'],
 ]);
 
+function isOtherSpelling(key: string): boolean {
+  return VENDOR_SPELLINGS.has(key) || SDK_SPELLINGS.has(key);
+}
+
 export default defineRule({
   id: 'body/vendor-spelling',
   appliesTo: '*',
@@ -46,7 +50,7 @@ export default defineRule({
   },
   defaultOptions: {},
   check({ body, operation, report }) {
-    if (!hasBodySchema(operation)) return;
+    if (!hasBodySchema(operation) || !someKey(body, isOtherSpelling)) return;
     const visit = (value: unknown, schema: JsonSchema, path: Array<string | number>): void => {
       if (Array.isArray(value)) {
         const items = resolve(schema).find((part) => isObject(part.items))?.items as JsonSchema | undefined;

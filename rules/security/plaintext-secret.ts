@@ -35,19 +35,30 @@ export default defineRule({
   },
   defaultOptions: {},
   check({ body, headers, report }) {
-    const visit = (value: unknown, path: Array<string | number>): void => {
+    // One path, grown and shrunk as the walk goes, copied only into a report: this rule reads
+    // every value of every body.
+    const path: Array<string | number> = [];
+    const visit = (value: unknown): void => {
       const key = path[path.length - 1];
       if (typeof key === 'string' && isCredentialKey(key) && isLiteral(value)) {
-        report({ messageId: 'literalCredential', path, data: { field: fieldName(path), placeholder: `\${${key.toUpperCase()}}` } });
-      } else if (typeof value === 'string' && PRIVATE_KEY.test(value)) {
-        report({ messageId: 'privateKey', path, data: { field: fieldName(path), placeholder: '${PRIVATE_KEY}' } });
+        report({ messageId: 'literalCredential', path: [...path], data: { field: fieldName(path), placeholder: `\${${key.toUpperCase()}}` } });
+      } else if (typeof value === 'string') {
+        if (value.includes('-----BEGIN') && PRIVATE_KEY.test(value)) report({ messageId: 'privateKey', path: [...path], data: { field: fieldName(path), placeholder: '${PRIVATE_KEY}' } });
       } else if (Array.isArray(value)) {
-        value.forEach((item, index) => visit(item, [...path, index]));
+        for (let index = 0; index < value.length; index++) {
+          path.push(index);
+          visit(value[index]);
+          path.pop();
+        }
       } else if (isObject(value)) {
-        for (const [member, child] of Object.entries(value)) visit(child, [...path, member]);
+        for (const member of Object.keys(value)) {
+          path.push(member);
+          visit(value[member]);
+          path.pop();
+        }
       }
     };
-    visit(body, []);
+    visit(body);
 
     for (const [name, value] of Object.entries(headers)) {
       if (name.toLowerCase() === 'x-auth-token' && isLiteral(value)) {

@@ -22,3 +22,24 @@ export function hasMember(value: unknown, path: ReadonlyArray<string | number>, 
   const parent = getIn(value, path);
   return isObject(parent) && Object.hasOwn(parent, member);
 }
+
+/**
+ * Whether any member name anywhere in the value satisfies `test`: a cheap first look for rules
+ * that report only rare keys, before they walk the body with paths and schemas.
+ */
+export function someKey(value: unknown, test: (key: string) => boolean): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+    } else if (node !== null && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        if (test(key)) return true;
+        const child = (node as PlainObject)[key];
+        if (child !== null && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  return false;
+}
