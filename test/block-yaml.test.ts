@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
-import { readBlockYaml } from '../src/parse/block-yaml.js';
-import { parseText } from '../src/parse/parse.js';
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import { readBlockDocument, readBlockYaml } from '../src/parse/block-yaml.js';
+import { parseText, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { clusterFile } from '../bench/corpus.mjs';
 
@@ -15,13 +16,36 @@ import { clusterFile } from '../bench/corpus.mjs';
 const SEED = Number(process.env.DPLINT_PROPERTY_SEED ?? 20261122);
 
 function agreesWithFullParse(text: string): boolean {
+  sameParsedFile(text);
   const quick = readBlockYaml(text, 200);
   if (quick === undefined) return true;
-  const full = parseText(text, 'yaml');
+  const full = parseText(text, 'yaml', { blockReader: false });
   expect(full.findings, `block reader accepted what the full parse reports:\n${text}`).toEqual([]);
   expect(full.documents.length).toBe(1);
   expect(quick, `block reader read other data:\n${text}`).toEqual(full.documents[0].value);
   return true;
+}
+
+/** What the rest of dplint reads of a parsed file: nodes (class, style, value, source, range, flow), the document's range, comments, data. */
+function outline(file: ParsedFile): unknown {
+  const node = (n: unknown): unknown => {
+    if (isPair(n)) return { pair: [node(n.key), node(n.value)] };
+    if (isScalar(n)) return { scalar: n.value, type: n.type, source: n.source, range: n.range };
+    if (isMap(n) || isSeq(n)) return { [isMap(n) ? 'map' : 'seq']: n.items.map(node), flow: Boolean(n.flow), range: n.range };
+    return { other: String(n) };
+  };
+  return {
+    findings: file.findings,
+    comments: file.comments,
+    bom: file.bom,
+    documents: file.documents.map((d) => ({ index: d.index, usable: d.usable, value: d.value, range: d.node.range, contents: node(d.node.contents), errors: d.node.errors.length, warnings: d.node.warnings.length })),
+  };
+}
+
+/** Where the block reader builds the document, parseText's result is the full parse's, node for node. */
+function sameParsedFile(text: string): void {
+  if (readBlockDocument(text, 200) === undefined) return;
+  expect(outline(parseText(text, 'yaml')), `parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { blockReader: false })));
 }
 
 describe('readBlockYaml', () => {
@@ -75,6 +99,13 @@ describe('readBlockYaml', () => {
   test('reads literal and folded block scalars with clip and strip chomping', () => {
     const text = 'a: |\n  one\n    two\n\n  three\n\nb: >-\n  folded\n  line\n\n  para\nc: |-\n  x\n';
     expect(readBlockYaml(text, 200)).toEqual({ a: 'one\n  two\n\nthree\n', b: 'folded line\npara', c: 'x' });
+    agreesWithFullParse(text);
+  });
+
+  test('ends at a block scalar whose last line is spaces without a line break', () => {
+    // Once read one past the end of the text here, and the range of the sequence then never ended.
+    const text = '   \nlabel:\n  -\n    # deeper note\n    toString: >-\n     text\n     ey~&*R\n ';
+    expect(readBlockYaml(text, 200)).toEqual({ label: [{ toString: 'text ey~&*R' }] });
     agreesWithFullParse(text);
   });
 

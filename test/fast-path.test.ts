@@ -11,16 +11,19 @@ import { clusterFile } from '../bench/corpus.mjs';
 
 /**
  * The quick look (src/engine/fast-path.ts) may say "clean" only where the full lint finds
- * nothing and reads the same data. These tests hold it to that on generated cluster files, the
+ * nothing and reads the same data; and with or without the quick ways (the quick look, the block
+ * reader), a lint's result is the same. These tests hold it to that on generated cluster files, the
  * sample repository, the real bodies, and arbitrary mutations of valid files.
  */
 const ROOT = join(__dirname, '..');
 const OPTIONS: LintOptions = { operation: 'edit-cluster', filename: 'cluster.yaml', rules: withRecommended() };
 
 function agrees(text: string, options: LintOptions = OPTIONS): boolean {
+  const full = lintText(text, { ...options, quick: false });
+  // Findings, fixes and suggestions alike: the block reader builds the nodes `yaml` would.
+  expect(lintText(text, options), `the quick ways lint this otherwise:\n${text}`).toEqual(full);
   const quick = quickCleanResult(text, { ...options, rules: withRecommended(options.rules) });
   if (!quick) return true;
-  const full = lintText(text, { ...options, quick: false });
   expect(full.findings, `the quick look called this clean:\n${text}`).toEqual([]);
   // Compared as the API receives them, as JSON (where -0 is 0).
   expect(JSON.stringify(quick.bodies.map((b) => b.value))).toBe(JSON.stringify(full.bodies.map((b) => b.value)));

@@ -36,8 +36,10 @@ export interface LintOptions {
   /** Deepest nesting of collections a document may have (aliases expanded). */
   maxDepth?: number;
   /**
-   * Try the quick look first (src/engine/fast-path.ts): a YAML file it proves clean is not parsed
-   * with positions. Default true; the results are the same either way.
+   * Take the quick ways (default true; the results are the same either way): the quick look
+   * (src/engine/fast-path.ts), after which a YAML file it proves clean is not parsed with
+   * positions, and the block reader (src/parse/block-yaml.ts) in place of `yaml` for files in the
+   * block subset. False sends everything through `yaml` (the tests compare the two).
    */
   quick?: boolean;
   /** Organisation policies from the config file. */
@@ -91,7 +93,7 @@ export type DetailedFinding = Finding & { messageId?: string; data?: Record<stri
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
   options = { ...options, rules: withRecommended(options.rules) };
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth });
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, blockReader: options.quick });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 

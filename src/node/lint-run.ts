@@ -69,16 +69,45 @@ export function shardOf(files: readonly string[], shard: { index: number; count:
 async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions): Promise<LintedFile[]> {
   const jobs = Math.max(1, Math.min(runOptions.jobs ?? availableParallelism(), Math.ceil(files.length / BATCH_SIZE)));
   const workerScript = runOptions.workerScript ?? packagedWorker();
-  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return files.map((file) => lintFileAt(file, run, options));
+  const lintHere = (batch: readonly string[]): LintedFile[] => batch.map((file) => lintFileAt(file, run, options));
+  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return lintHere(files);
+
+  // This thread lints as well, beside jobs - 1 workers: on a machine with as many cores as jobs,
+  // one more thread would only take turns with the others. Batches go out in order to whoever is
+  // free; each worker holds a second batch so that it never waits while this thread is busy.
   const { Piscina } = loadPiscina();
-  const pool = new Piscina({ filename: workerScript, minThreads: jobs, maxThreads: jobs, idleTimeout: 100 });
-  try {
-    const batches: Array<Promise<LintedFile[]>> = [];
-    for (let start = 0; start < files.length; start += BATCH_SIZE) {
-      const batch: LintBatch = { options: { ...options, cwd: run.cwd }, files: files.slice(start, start + BATCH_SIZE) };
-      batches.push(pool.run(batch));
+  const workers = jobs - 1;
+  const pool = new Piscina({ filename: workerScript, minThreads: workers, maxThreads: workers, concurrentTasksPerWorker: 2, idleTimeout: 100 });
+  const batches: string[][] = [];
+  for (let start = 0; start < files.length; start += BATCH_SIZE) batches.push(files.slice(start, start + BATCH_SIZE));
+  const linted: LintedFile[][] = new Array(batches.length);
+  let next = 0;
+  let inFlight = 0;
+  const sent: Array<Promise<void>> = [];
+  const send = (): void => {
+    while (next < batches.length && inFlight < workers * 2) {
+      const index = next++;
+      inFlight++;
+      const batch: LintBatch = { options: { ...options, cwd: run.cwd }, files: batches[index] };
+      sent.push(
+        pool.run(batch).then((result: LintedFile[]) => {
+          linted[index] = result;
+          inFlight--;
+          send();
+        }),
+      );
     }
-    return (await Promise.all(batches)).flat();
+  };
+  try {
+    send();
+    while (next < batches.length) {
+      const index = next++;
+      linted[index] = lintHere(batches[index]);
+      // Lets finished batches come back, and more go out, between this thread's own.
+      await new Promise(setImmediate);
+    }
+    await Promise.all(sent);
+    return linted.flat();
   } finally {
     await pool.destroy();
   }

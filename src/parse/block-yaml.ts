@@ -1,3 +1,5 @@
+import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+
 /**
  * A reader for the YAML that configuration repositories hold almost always — one document, block
  * mappings and sequences, one-line scalars, literal and folded block scalars, one-line flow lists,
@@ -17,13 +19,41 @@
  * more-indented lines in a folded one.
  */
 export function readBlockYaml(text: string, maxDepth: number): Record<string, unknown> | undefined {
+  return read(text, maxDepth, false)?.value;
+}
+
+/** A block-subset document read with positions: what the full parse would make of it. */
+export interface BlockDocument {
+  value: Record<string, unknown>;
+  /** The `yaml` nodes the full parse would compose: classes, values, styles and source ranges. */
+  contents: YAMLMap<Scalar, unknown>;
+  /** The document's range, as the full parse gives it. */
+  range: [number, number, number];
+  /** Each comment's offsets: from its `#` to the end of its line. */
+  comments: Array<[number, number]>;
+}
+
+/**
+ * readBlockYaml, also building the `yaml` nodes with their source ranges (parseText's quick way
+ * for files in the subset). Declines a little more: empty values, whose ranges the full parse
+ * places by rules not worth copying.
+ */
+export function readBlockDocument(text: string, maxDepth: number): BlockDocument | undefined {
+  return read(text, maxDepth, true);
+}
+
+function read(text: string, maxDepth: number, build: boolean): (BlockDocument & { value: Record<string, unknown> }) | undefined {
   if (!isPlainText(text)) return undefined;
-  const reader = new BlockReader(text, maxDepth);
+  const reader = new BlockReader(text, maxDepth, build);
   try {
     const indent = reader.nextContentIndent();
     if (indent !== 0 || reader.atSequenceEntry()) return undefined;
-    const value = reader.mapping(0, 1);
-    return reader.nextContentIndent() === -1 ? value : undefined;
+    const start = reader.contentOffset();
+    const value = reader.mapping(0, 1, true);
+    if (reader.nextContentIndent() !== -1) return undefined;
+    if (!build) return { value } as BlockDocument;
+    const contents = reader.built as YAMLMap<Scalar, BuiltNode>;
+    return { value, contents, range: [start, contents.range![2], text.length], comments: reader.comments };
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
@@ -68,16 +98,28 @@ const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 const OTHER_NUMBER =
   /^(?:[-+]?(?:[0-9]+|\.[0-9]+|[0-9]+\.[0-9]*|(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|\.(?:inf|Inf|INF)|0[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)|0x[0-9a-fA-F]+|0o[0-7]+|\.nan|\.NaN|\.NAN)$/;
 
+type Range = [number, number, number];
+type BuiltNode = Scalar | YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>;
+
 class BlockReader {
   /** Offset of the start of the line the reader is on. */
   private line = 0;
   /** Offset of the first non-space character of that line, set by nextContentIndent. */
   private content = 0;
+  /** When building: the node of the value read last. */
+  built: BuiltNode | undefined;
+  /** When building: the comments passed. */
+  readonly comments: Array<[number, number]> = [];
 
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
+    private readonly build: boolean,
   ) {}
+
+  contentOffset(): number {
+    return this.content;
+  }
 
   /**
    * Moves to the next line with content (skipping empty and comment-only lines) and returns its
@@ -96,6 +138,7 @@ class BlockReader {
         return i - line;
       }
       const end = text.indexOf('\n', i);
+      if (this.build && c === HASH) this.comments.push([i, end === -1 ? text.length : end]);
       line = end === -1 ? text.length : end + 1;
     }
     this.line = line;
@@ -114,20 +157,24 @@ class BlockReader {
   }
 
   /** A block mapping whose keys sit at `indent`; the reader is on its first key's line. */
-  mapping(indent: number, depth: number): Record<string, unknown> {
+  mapping(indent: number, depth: number, atRoot = false): Record<string, unknown> {
     if (depth >= this.maxDepth) throw DECLINE;
     const map: Record<string, unknown> = {};
-    this.entry(map, this.content, indent, depth);
+    const node = this.build ? new YAMLMap<Scalar, BuiltNode>() : undefined;
+    const start = this.content;
+    this.entry(map, node, this.content, indent, depth);
     for (;;) {
       const next = this.nextContentIndent();
-      if (next < indent) return map;
+      if (next < indent) break;
       if (next > indent || this.atSequenceEntry()) throw DECLINE;
-      this.entry(map, this.content, indent, depth);
+      this.entry(map, node, this.content, indent, depth);
     }
+    if (node) this.built = this.collection(node, start, node.items[node.items.length - 1].value!.range![2], indent, atRoot ? 'root' : 'nested');
+    return map;
   }
 
   /** One `key: value` starting at `start`, whose key sits at column `indent`. */
-  private entry(map: Record<string, unknown>, start: number, indent: number, depth: number): void {
+  private entry(map: Record<string, unknown>, node: YAMLMap<Scalar, BuiltNode> | undefined, start: number, indent: number, depth: number): void {
     const { text } = this;
     if (!isKeyStart(text.charCodeAt(start))) throw DECLINE;
     let i = start + 1;
@@ -135,44 +182,81 @@ class BlockReader {
     if (text.charCodeAt(i) !== COLON || !this.isBlankOrEnd(i + 1) || i - start > 1000) throw DECLINE;
     const key = text.slice(start, i);
     if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || NOT_STRING_KEY.test(key)) throw DECLINE;
-    map[key] = this.valueAfter(i + 1, indent, indent, true, depth);
+    map[key] = this.valueAfter(i + 1, indent, true, depth);
+    if (node) node.items.push(new Pair(scalar(key, Scalar.PLAIN, key, [start, i, i]), this.built!));
+  }
+
+  /**
+   * A block collection's range as the full parse gives it: from its first item to the end of its
+   * last value; with comment lines of its own after that (at its indentation or deeper), on up
+   * to whatever comes next. The document's own trailing comments are the document's.
+   */
+  private collection<T extends YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>>(node: T, start: number, end: number, indent: number, placement: 'root' | 'compact' | 'nested'): T {
+    const { text } = this;
+    let hasComments = false;
+    let shallower = false;
+    for (let line = end; placement !== 'root' && line < this.line; ) {
+      let i = line;
+      while (text.charCodeAt(i) === SPACE) i++;
+      if (text.charCodeAt(i) === HASH) {
+        // A sequence at its key's indentation in the document's own mapping leaves comments at
+        // that indentation to the mapping; deeper ones are placed by rules not worth copying.
+        if (placement === 'compact') {
+          if (i - line > indent) throw DECLINE;
+        } else if (i - line < indent) shallower = true;
+        // A comment of its own after one of its parent's: placed by rules not worth copying.
+        else if (shallower) throw DECLINE;
+        else hasComments = true;
+      }
+      line = this.endOfLine(i);
+    }
+    node.range = [start, end, hasComments ? this.content : end];
+    return node;
   }
 
   /**
    * The value that follows an indicator (`key:` or `-`) ending before `from`: on the same line, or
-   * in the lines below. `owner` is the column of the key or dash, `blockIndent` the indentation
-   * a block scalar's lines must exceed; `inMapping` allows a sequence at the key's own indentation.
+   * in the lines below. `indent` is the column of the key or dash, which a block scalar's lines
+   * must pass; `inMapping` allows a sequence at the key's own indentation.
    */
-  private valueAfter(from: number, owner: number, blockIndent: number, inMapping: boolean, depth: number): unknown {
+  private valueAfter(from: number, indent: number, inMapping: boolean, depth: number): unknown {
     const { text } = this;
     let i = from;
     while (text.charCodeAt(i) === SPACE) i++;
     const c = text.charCodeAt(i);
     if (i >= text.length || c === NEWLINE || (c === HASH && i > from)) {
+      if (c === HASH && this.build) this.comments.push([i, this.lineEnd(i)]);
       this.line = this.endOfLine(i);
       const next = this.nextContentIndent();
-      if (next > owner) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
-      if (next === owner && inMapping && this.atSequenceEntry()) return this.sequence(next, depth + 1, true);
+      if (next > indent) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
+      if (next === indent && inMapping && this.atSequenceEntry()) return this.sequence(next, depth + 1, true);
+      if (this.build) throw DECLINE;
       return null;
     }
     if (i === from) throw DECLINE;
-    return this.inline(i, blockIndent, depth);
+    return this.inline(i, indent, depth);
   }
 
   /** A block sequence whose dashes sit at `indent`; `compact` when it is a mapping value at the key's own indentation. */
   private sequence(indent: number, depth: number, compact: boolean): unknown[] {
     if (depth >= this.maxDepth) throw DECLINE;
     const items: unknown[] = [];
+    const node = this.build ? new YAMLSeq<BuiltNode>() : undefined;
+    const start = this.content;
     for (;;) {
       items.push(this.item(indent, depth));
+      if (node) node.items.push(this.built!);
       const next = this.nextContentIndent();
-      if (next < indent) return items;
+      if (next < indent) break;
       if (next > indent) throw DECLINE;
       if (!this.atSequenceEntry()) {
-        if (compact) return items;
+        if (compact) break;
         throw DECLINE;
       }
     }
+    // (depth 2: the value of a key of the document's own mapping)
+    if (node) this.built = this.collection(node, start, node.items[node.items.length - 1].range![2], indent, compact && depth === 2 ? 'compact' : 'nested');
+    return items;
   }
 
   /** One `- …` entry whose dash is at the reader's content offset. */
@@ -190,34 +274,61 @@ class BlockReader {
         return this.mapping(indent + (i - dash), depth + 1);
       }
     }
-    return this.valueAfter(dash + 1, indent, indent, false, depth);
+    return this.valueAfter(dash + 1, indent, false, depth);
   }
 
-  /** A value written on the line of its key or dash, starting at `start`. */
-  private inline(start: number, blockIndent: number, depth: number): unknown {
+  /** A value written on the line of its key or dash (at column `indent`), starting at `start`. */
+  private inline(start: number, indent: number, depth: number): unknown {
     const { text } = this;
     switch (text.charCodeAt(start)) {
       case 0x7c /* | */:
       case 0x3e /* > */:
-        return this.blockScalar(start, blockIndent);
+        return this.blockScalar(start, indent);
       case 0x22 /* " */:
       case 0x27 /* ' */: {
         const [value, end] = this.quoted(start);
         this.line = this.endOfLine(this.afterValue(end));
+        if (this.build) this.built = scalar(value, text.charCodeAt(start) === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE, value, [start, end, this.nodeEnd(indent)]);
         return value;
       }
       case 0x5b /* [ */:
         if (depth + 1 >= this.maxDepth) throw DECLINE;
-        return this.flowList(start);
-      case 0x7b /* { */:
+        return this.flowList(start, indent);
+      case 0x7b /* { */: {
         if (text.charCodeAt(start + 1) !== 0x7d || depth + 1 >= this.maxDepth) throw DECLINE;
         this.line = this.endOfLine(this.afterValue(start + 2));
+        if (this.build) {
+          const map = new YAMLMap<Scalar, BuiltNode>();
+          map.flow = true;
+          map.range = [start, start + 2, this.nodeEnd(indent)];
+          this.built = map;
+        }
         return {};
+      }
       default: {
         const end = this.plainEnd(start);
-        return plainValue(text.slice(start, end));
+        const source = text.slice(start, end);
+        const value = plainValue(source);
+        if (this.build) this.built = scalar(value, Scalar.PLAIN, source, [start, end, this.nodeEnd(indent)]);
+        return value;
       }
     }
+  }
+
+  /**
+   * Where the node of a value that ends its line ends, for the full parse: after the line, and
+   * after the comment lines right below it that sit deeper than its key or dash.
+   */
+  private nodeEnd(indent: number): number {
+    const { text } = this;
+    let line = this.line;
+    while (line < text.length) {
+      let i = line;
+      while (text.charCodeAt(i) === SPACE) i++;
+      if (i - line <= indent || text.charCodeAt(i) !== HASH) break;
+      line = this.endOfLine(i);
+    }
+    return line;
   }
 
   /**
@@ -241,7 +352,10 @@ class BlockReader {
       const c = text.charCodeAt(i);
       if (c === NEWLINE) break;
       if (c === SPACE) {
-        if (text.charCodeAt(i + 1) === HASH) break;
+        if (text.charCodeAt(i + 1) === HASH) {
+          if (this.build) this.comments.push([i + 1, this.lineEnd(i)]);
+          break;
+        }
         continue;
       }
       // `a: b` on one line would be a mapping inside a mapping; a plain scalar may not hold it.
@@ -279,7 +393,10 @@ class BlockReader {
     const from = i;
     while (text.charCodeAt(i) === SPACE) i++;
     if (i >= text.length || text.charCodeAt(i) === NEWLINE) return i;
-    if (text.charCodeAt(i) === HASH && i > from) return i;
+    if (text.charCodeAt(i) === HASH && i > from) {
+      if (this.build) this.comments.push([i, this.lineEnd(i)]);
+      return i;
+    }
     throw DECLINE;
   }
 
@@ -289,49 +406,67 @@ class BlockReader {
     return end === -1 ? this.text.length : end + 1;
   }
 
-  /** `[a, b, "c"]` on one line: plain or quoted scalars, no nesting. */
-  private flowList(start: number): unknown[] {
+  /** Where the line holding `i` ends, before its line break. */
+  private lineEnd(i: number): number {
+    const end = this.text.indexOf('\n', i);
+    return end === -1 ? this.text.length : end;
+  }
+
+  /** `[a, b, "c"]` on one line, the value of a key or dash at column `indent`: plain or quoted scalars, no nesting. */
+  private flowList(start: number, indent: number): unknown[] {
     const { text } = this;
     const items: unknown[] = [];
+    const nodes: BuiltNode[] = [];
     let i = start + 1;
     while (text.charCodeAt(i) === SPACE) i++;
-    if (text.charCodeAt(i) === 0x5d /* ] */) {
-      this.line = this.endOfLine(this.afterValue(i + 1));
-      return items;
-    }
-    for (;;) {
-      const c = text.charCodeAt(i);
-      let itemEnd: number;
-      if (c === 0x22 || c === 0x27) {
-        const [value, end] = this.quoted(i);
-        items.push(value);
-        itemEnd = end;
-      } else {
-        let end = i;
-        let j = i;
-        for (; j < text.length; j++) {
-          const d = text.charCodeAt(j);
-          if (d === 0x2c || d === 0x5d) break;
-          if (d === NEWLINE || d === 0x5b || d === 0x7b || d === 0x7d || d === 0x22 || d === 0x27 || d === HASH || d === COLON) throw DECLINE;
-          if (d !== SPACE) end = j + 1;
+    let close = i;
+    if (text.charCodeAt(i) !== 0x5d /* ] */) {
+      for (;;) {
+        const c = text.charCodeAt(i);
+        let itemEnd: number;
+        if (c === 0x22 || c === 0x27) {
+          const [value, end] = this.quoted(i);
+          items.push(value);
+          if (this.build) nodes.push(scalar(value, c === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE, value, [i, end, end]));
+          itemEnd = end;
+        } else {
+          let end = i;
+          let j = i;
+          for (; j < text.length; j++) {
+            const d = text.charCodeAt(j);
+            if (d === 0x2c || d === 0x5d) break;
+            if (d === NEWLINE || d === 0x5b || d === 0x7b || d === 0x7d || d === 0x22 || d === 0x27 || d === HASH || d === COLON) throw DECLINE;
+            if (d !== SPACE) end = j + 1;
+          }
+          const item = text.slice(i, end);
+          if (item === '' || /^[-?&*!|>%@`]/.test(item)) throw DECLINE;
+          const value = plainValue(item);
+          items.push(value);
+          if (this.build) nodes.push(scalar(value, Scalar.PLAIN, item, [i, end, end]));
+          itemEnd = j;
         }
-        const item = text.slice(i, end);
-        if (item === '' || /^[-?&*!|>%@`]/.test(item)) throw DECLINE;
-        items.push(plainValue(item));
-        itemEnd = j;
+        while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
+        const separator = text.charCodeAt(itemEnd);
+        if (separator === 0x5d) {
+          close = itemEnd;
+          break;
+        }
+        if (separator !== 0x2c) throw DECLINE;
+        i = itemEnd + 1;
+        while (text.charCodeAt(i) === SPACE) i++;
+        // A trailing comma, or two in a row.
+        if (text.charCodeAt(i) === 0x5d || text.charCodeAt(i) === 0x2c) throw DECLINE;
       }
-      while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
-      const separator = text.charCodeAt(itemEnd);
-      if (separator === 0x5d) {
-        this.line = this.endOfLine(this.afterValue(itemEnd + 1));
-        return items;
-      }
-      if (separator !== 0x2c) throw DECLINE;
-      i = itemEnd + 1;
-      while (text.charCodeAt(i) === SPACE) i++;
-      // A trailing comma, or two in a row.
-      if (text.charCodeAt(i) === 0x5d || text.charCodeAt(i) === 0x2c) throw DECLINE;
     }
+    this.line = this.endOfLine(this.afterValue(close + 1));
+    if (this.build) {
+      const seq = new YAMLSeq<BuiltNode>();
+      seq.flow = true;
+      seq.items = nodes;
+      seq.range = [start, close + 1, this.nodeEnd(indent)];
+      this.built = seq;
+    }
+    return items;
   }
 
   /**
@@ -349,6 +484,7 @@ class BlockReader {
 
     const lines: string[] = [];
     let indent = -1;
+    let contentEnd = lineStart;
     /** Empty lines seen since the last line with content. */
     let empty = 0;
     while (lineStart < text.length) {
@@ -359,7 +495,7 @@ class BlockReader {
         // An empty line; one with more spaces than the content's indentation holds text.
         if (indent !== -1 ? spaces > indent : spaces > parentIndent) throw DECLINE;
         empty++;
-        lineStart = j + 1;
+        lineStart = Math.min(j + 1, text.length);
         continue;
       }
       if (indent === -1) {
@@ -377,12 +513,23 @@ class BlockReader {
       lines.push(text.slice(lineStart + indent, lineEnd));
       empty = 0;
       lineStart = lineEnd + 1;
+      contentEnd = lineStart;
     }
     if (indent === -1) throw DECLINE;
     this.line = lineStart;
     const body = lines.join('');
-    return strip ? body : `${body}\n`;
+    const value = strip ? body : `${body}\n`;
+    if (this.build) this.built = scalar(value, folded ? Scalar.BLOCK_FOLDED : Scalar.BLOCK_LITERAL, value, [start, contentEnd, contentEnd]);
+    return value;
   }
+}
+
+function scalar(value: unknown, type: Scalar.Type, source: string, range: Range): Scalar {
+  const node = new Scalar(value);
+  node.type = type;
+  node.source = source;
+  node.range = range;
+  return node;
 }
 
 /** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */
