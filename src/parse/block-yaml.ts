@@ -446,6 +446,8 @@ class BlockReader {
           itemEnd = j;
         }
         while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
+        // An item's node takes the spaces before its comma or bracket.
+        if (this.build) nodes[nodes.length - 1].range![2] = itemEnd;
         const separator = text.charCodeAt(itemEnd);
         if (separator === 0x5d) {
           close = itemEnd;
