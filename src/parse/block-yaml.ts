@@ -69,13 +69,12 @@ const HASH = 35;
 const COLON = 58;
 const DASH = 45;
 
-/** Text the reader can take character by character: no tab, carriage return, control character, surrogate or BOM. */
+/** What the reader does not take: tabs, carriage returns and other control characters, lone surrogates, line and paragraph separators, a BOM, non-characters. */
+const NOT_PLAIN = /[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufeff\ufffe\uffff]/;
+
+/** Text the reader can take character by character (a regular expression scans it faster than a loop). */
 function isPlainText(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < SPACE ? c !== NEWLINE : c >= 0x7f && (c <= 0x9f || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe)) return false;
-  }
-  return true;
+  return !NOT_PLAIN.test(text);
 }
 
 /** A plain key: a word of letters, digits and `_ - . /`, starting with a letter or `_`. */
