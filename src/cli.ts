@@ -59,7 +59,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('--fix', 'make the safe fixes and write the files back, then report what remains')
     .option('--fix-dry-run', 'make the safe fixes in memory: print a unified diff, then what would remain; write nothing')
     .option('--fix-type <namespaces>', 'fix only rules of these namespaces, comma-separated (schema, body, yaml, directive, cluster, ...)')
-    .option('-j, --jobs <n>', 'worker threads for large runs (a run of 200 files or more): a number, or auto for one per processor', 'auto')
+    .option('-j, --jobs <n>', 'threads that lint a large run (200 files or more), this one included: a number, or auto for one per processor but one', 'auto')
     .option('--cache', 'reuse the results of files unchanged since the last run (same content, config, options and dplint version)')
     .option('--cache-location <file>', 'where --cache keeps its results (default: .dplintcache)')
     .option('--shard <index/count>', 'lint only one part of the files, e.g. 2/4 on the second of four CI machines')

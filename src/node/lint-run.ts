@@ -10,7 +10,7 @@ import { finishRun, lintFileAt, planRun, type LintedFile, type LintFilesOptions,
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
-  /** Worker threads to use; 1 lints in this thread. Default: the processors available. */
+  /** Threads that lint, this one included; 1 lints in this thread only. Default: {@link defaultJobs}. */
   jobs?: number;
   /** The worker module; by default the package's dist/worker.cjs when it is there, else the run stays in this thread. */
   workerScript?: string;
@@ -18,6 +18,16 @@ export interface RunOptions {
   cacheLocation?: string;
   /** Lint only this part of the files, 1-based: `{ index: 2, count: 4 }` is `--shard 2/4`. */
   shard?: { index: number; count: number };
+}
+
+/**
+ * One thread that lints for each processor but one. A lint keeps more than one processor busy:
+ * V8 collects garbage and compiles hot code on threads of its own beside it (a one-thread run of
+ * the benchmark uses some 1.4 processors), so on a machine with two, a second linting thread only
+ * takes turns with those (measured: no faster at 10,000 or 30,000 files, BENCHMARKS.md).
+ */
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 /** Below this many files, starting workers costs more than they save. */
@@ -67,7 +77,7 @@ export function shardOf(files: readonly string[], shard: { index: number; count:
 }
 
 async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions): Promise<LintedFile[]> {
-  const jobs = Math.max(1, Math.min(runOptions.jobs ?? availableParallelism(), Math.ceil(files.length / BATCH_SIZE)));
+  const jobs = Math.max(1, Math.min(runOptions.jobs ?? defaultJobs(), Math.ceil(files.length / BATCH_SIZE)));
   const workerScript = runOptions.workerScript ?? packagedWorker();
   const lintHere = (batch: readonly string[]): LintedFile[] => batch.map((file) => lintFileAt(file, run, options));
   if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return lintHere(files);
