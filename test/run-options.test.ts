@@ -35,6 +35,22 @@ describe('--cache', () => {
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
   });
 
+  test('a run that changes nothing leaves the cache file as it was; one that does rewrites it', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    const cacheFile = join(dir, '.dplintcache');
+    // A marker the writer would not keep: it stays only if the file is not written again.
+    const marked = { ...JSON.parse(readFileSync(cacheFile, 'utf8')), marker: 'kept' };
+    writeFileSync(cacheFile, JSON.stringify(marked));
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    expect(JSON.parse(readFileSync(cacheFile, 'utf8')).marker).toBe('kept');
+    writeFileSync(join(dir, 'b.yaml'), 'label: [b2]\n');
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    const rewritten = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    expect(rewritten.marker).toBeUndefined();
+    expect(Object.keys(rewritten.entries).sort()).toEqual(['a.yaml', 'b.yaml']);
+  });
+
   test('never stale: an edited file, a changed config, another dplint version are linted again', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });

@@ -23,7 +23,8 @@ interface CacheFile {
  * `--cache`: each file's result, kept between runs and reused only when nothing it depends on
  * has changed — the file's bytes (hashed, not its modification time), the config file that
  * applies (path and text), the run's options, and dplint's version. A cache from another version,
- * or one that cannot be read, is started afresh; it is written atomically after the run.
+ * or one that cannot be read, is started afresh; it is written atomically after a run that changed
+ * it (a run that reused every entry writes nothing).
  */
 export class LintCache {
   private readonly previous: Record<string, Entry>;
