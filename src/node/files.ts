@@ -47,7 +47,10 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       const found: string[] = [];
       const rules = options.gitignore === false ? [] : gitignoresAbove(absolute);
       walk(absolute, found, new Set(), rules, options.isIgnored ?? (() => false));
-      files.push(...found.sort().map((file) => displayPath(given, relative(absolute, file))));
+      // Every file found lies under the folder: its path inside is the rest of the string.
+      const inside = (file: string): string => (file.startsWith(absolute + sep) ? file.slice(absolute.length + 1) : relative(absolute, file));
+      const display = displayPathsUnder(given);
+      files.push(...found.sort().map((file) => display(inside(file))));
     } else if (!options.isIgnored?.(absolute)) {
       files.push(given.split(sep).join('/'));
     }
@@ -137,10 +140,11 @@ function isDirectoryPath(path: string): boolean {
   }
 }
 
-function displayPath(given: string, inside: string): string {
+/** How paths found under the folder `given` are shown: from `given` as it was written, `/`-separated. */
+function displayPathsUnder(given: string): (inside: string) => string {
   const base = given.split(sep).join('/').replace(/(?<!\/)\/+$/, '');
-  const rest = inside.split(sep).join('/');
-  return base === '.' || base === '' ? rest : `${base}/${rest}`;
+  const slashes = (path: string): string => (sep === '/' ? path : path.split(sep).join('/'));
+  return base === '.' || base === '' ? slashes : (inside) => `${base}/${slashes(inside)}`;
 }
 
 export type ReadResult = { text: string; bytes: Uint8Array } | { error: string };

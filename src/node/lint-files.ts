@@ -74,7 +74,8 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   };
   const { files, onlyFiles } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
-  return { cwd, files, configured: (file) => configuredAt(resolve(cwd, file)) };
+  // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
+  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined };
 }
 
 /** Lints one planned file: its result and the facts the checks across files need. */
