@@ -87,7 +87,7 @@ function isKeyPart(c: number): boolean {
 }
 
 const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
-/** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans. */
+/** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans (none longer than five characters). */
 const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 /**
@@ -180,7 +180,7 @@ class BlockReader {
     while (isKeyPart(text.charCodeAt(i))) i++;
     if (text.charCodeAt(i) !== COLON || !this.isBlankOrEnd(i + 1) || i - start > 1000) throw DECLINE;
     const key = text.slice(start, i);
-    if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || NOT_STRING_KEY.test(key)) throw DECLINE;
+    if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || (i - start <= 5 && NOT_STRING_KEY.test(key))) throw DECLINE;
     map[key] = this.valueAfter(i + 1, indent, true, depth);
     if (node) node.items.push(new Pair(scalar(key, Scalar.PLAIN, key, [start, i, i]), this.built!));
   }
