@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { withRecommended } from '../src/config/presets.js';
 import { quickCleanResult } from '../src/engine/fast-path.js';
@@ -31,17 +32,8 @@ function agrees(text: string, options: LintOptions = OPTIONS): boolean {
   return true;
 }
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, random(i + 1)) as string);
+const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, seededRandom(i + 1)) as string);
 
 describe('the quick look agrees with the full lint', () => {
   test('on generated cluster files, and it does take most clean ones', () => {
