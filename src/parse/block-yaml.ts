@@ -5,10 +5,11 @@ import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
  * mappings and sequences, one-line scalars, literal and folded block scalars, one-line flow lists,
  * comments — that returns the same data as the full parse (`parseText`, the `yaml` package with
  * the YAML 1.2 core schema) or `undefined` for any text outside that subset or with something the
- * full parse would report. It keeps no positions and makes no findings: the quick look
- * (src/engine/fast-path.ts) uses it to prove clean files clean, and everything it declines goes
- * the full way. It is written for speed — one pass over the characters, no tokens, no regular
- * expressions on the common path — and for caution: when in doubt, it declines.
+ * full parse would report. It makes no findings. The quick look (src/engine/fast-path.ts) uses
+ * its data to prove clean files clean; parseText has it build the very nodes `yaml` would compose
+ * (readBlockDocument) for files in the subset; everything it declines goes to `yaml`. It is
+ * written for speed — one screen of the text, then one pass over the characters, no tokens — and
+ * for caution: when in doubt, it declines.
  *
  * Declined, among others: tabs, carriage returns, control characters, a byte-order mark; `---`,
  * `...` and `%` directives; anchors, aliases, tags, merge keys, complex and quoted keys, keys that
