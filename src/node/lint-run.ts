@@ -99,13 +99,15 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
       const index = next++;
       inFlight++;
       const batch: LintBatch = { options: { ...options, cwd: run.cwd }, files: batches[index] };
-      sent.push(
-        pool.run(batch).then((result: LintedFile[]) => {
-          linted[index] = result;
-          inFlight--;
-          send();
-        }),
-      );
+      const done = pool.run(batch).then((result: LintedFile[]) => {
+        linted[index] = result;
+        inFlight--;
+        send();
+      });
+      // A worker's failure is the run's, reported by Promise.all below, even when it comes while
+      // this thread is still linting (an unhandled rejection would end the process first).
+      done.catch(() => undefined);
+      sent.push(done);
     }
   };
   try {
