@@ -1,6 +1,5 @@
 import { isCollection, isMap, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { readBlockYaml } from '../parse/block-yaml.js';
-import { DEFAULT_MAX_DEPTH, parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import { parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
 
@@ -222,12 +221,6 @@ class Renderer {
     if (expected === NOT_APPLICABLE) return false;
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
-    // Most edits leave a file in the block subset, whose reader returns exactly the full parse's
-    // data for a text the full parse finds nothing in: one document, usable, no errors.
-    if (this.file.format === 'yaml' && this.file.documents.length === 1 && this.file.documents[0].usable) {
-      const quick = readBlockYaml(edited, DEFAULT_MAX_DEPTH);
-      if (quick !== undefined) return deepEqual(quick, expected);
-    }
     const reparsed = parseText(edited, this.file.format);
     const errors = (findings: ParsedFile['findings']): number => findings.filter((f) => f.severity === 'error').length;
     if (errors(reparsed.findings) > errors(this.file.findings)) return false;

@@ -40,10 +40,14 @@ export interface BlockDocument {
  * places by rules not worth copying.
  */
 export function readBlockDocument(text: string, maxDepth: number): BlockDocument | undefined {
-  return read(text, maxDepth, true);
+  const done = read(text, maxDepth, true);
+  if (!done) return undefined;
+  const contents = done.reader.built as YAMLMap<Scalar, BuiltNode>;
+  return { value: done.value, contents, range: [done.start, contents.range![2], text.length], comments: done.reader.comments };
 }
 
-function read(text: string, maxDepth: number, build: boolean): (BlockDocument & { value: Record<string, unknown> }) | undefined {
+/** The document's mapping, and the reader that read it (holding what it built) with where the mapping starts. */
+function read(text: string, maxDepth: number, build: boolean): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
   if (!isPlainText(text)) return undefined;
   const reader = new BlockReader(text, maxDepth, build);
   try {
@@ -51,10 +55,7 @@ function read(text: string, maxDepth: number, build: boolean): (BlockDocument & 
     if (indent !== 0 || reader.atSequenceEntry()) return undefined;
     const start = reader.contentOffset();
     const value = reader.mapping(0, 1, true);
-    if (reader.nextContentIndent() !== -1) return undefined;
-    if (!build) return { value } as BlockDocument;
-    const contents = reader.built as YAMLMap<Scalar, BuiltNode>;
-    return { value, contents, range: [start, contents.range![2], text.length], comments: reader.comments };
+    return reader.nextContentIndent() === -1 ? { value, reader, start } : undefined;
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
@@ -176,14 +177,21 @@ class BlockReader {
   /** One `key: value` starting at `start`, whose key sits at column `indent`. */
   private entry(map: Record<string, unknown>, node: YAMLMap<Scalar, BuiltNode> | undefined, start: number, indent: number, depth: number): void {
     const { text } = this;
-    if (!isKeyStart(text.charCodeAt(start))) throw DECLINE;
-    let i = start + 1;
-    while (isKeyPart(text.charCodeAt(i))) i++;
-    if (text.charCodeAt(i) !== COLON || !this.isBlankOrEnd(i + 1) || i - start > 1000) throw DECLINE;
+    const i = this.keyEnd(start);
+    if (i === -1 || i - start > 1000) throw DECLINE;
     const key = text.slice(start, i);
     if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || (i - start <= 5 && NOT_STRING_KEY.test(key))) throw DECLINE;
     map[key] = this.valueAfter(i + 1, indent, true, depth);
     if (node) node.items.push(new Pair(scalar(key, Scalar.PLAIN, key, [start, i, i]), this.built!));
+  }
+
+  /** Where a plain key starting at `start` ends, when `: ` (or `:` at the line's end) follows it; else -1. */
+  private keyEnd(start: number): number {
+    const { text } = this;
+    if (!isKeyStart(text.charCodeAt(start))) return -1;
+    let i = start + 1;
+    while (isKeyPart(text.charCodeAt(i))) i++;
+    return text.charCodeAt(i) === COLON && this.isBlankOrEnd(i + 1) ? i : -1;
   }
 
   /**
@@ -266,13 +274,9 @@ class BlockReader {
     let i = dash + 1;
     while (text.charCodeAt(i) === SPACE) i++;
     // `- key: value`: a mapping whose keys line up with the first one.
-    if (isKeyStart(text.charCodeAt(i))) {
-      let j = i + 1;
-      while (isKeyPart(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) === COLON && this.isBlankOrEnd(j + 1)) {
-        this.content = i;
-        return this.mapping(indent + (i - dash), depth + 1);
-      }
+    if (this.keyEnd(i) !== -1) {
+      this.content = i;
+      return this.mapping(indent + (i - dash), depth + 1);
     }
     return this.valueAfter(dash + 1, indent, false, depth);
   }
@@ -288,7 +292,7 @@ class BlockReader {
       case 0x27 /* ' */: {
         const [value, end] = this.quoted(start);
         this.line = this.endOfLine(this.afterValue(end));
-        if (this.build) this.built = scalar(value, text.charCodeAt(start) === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE, value, [start, end, this.nodeEnd(indent)]);
+        if (this.build) this.built = scalar(value, quoteStyle(text.charCodeAt(start)), value, [start, end, this.nodeEnd(indent)]);
         return value;
       }
       case 0x5b /* [ */:
@@ -427,7 +431,7 @@ class BlockReader {
         if (c === 0x22 || c === 0x27) {
           const [value, end] = this.quoted(i);
           items.push(value);
-          if (this.build) nodes.push(scalar(value, c === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE, value, [i, end, end]));
+          if (this.build) nodes.push(scalar(value, quoteStyle(c), value, [i, end, end]));
           itemEnd = end;
         } else {
           let end = i;
@@ -524,6 +528,10 @@ class BlockReader {
     if (this.build) this.built = scalar(value, folded ? Scalar.BLOCK_FOLDED : Scalar.BLOCK_LITERAL, value, [start, contentEnd, contentEnd]);
     return value;
   }
+}
+
+function quoteStyle(quote: number): Scalar.Type {
+  return quote === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
 }
 
 function scalar(value: unknown, type: Scalar.Type, source: string, range: Range): Scalar {

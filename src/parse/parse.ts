@@ -168,16 +168,7 @@ function blockFile(block: BlockDocument, source: string, bom: boolean, lineCount
   const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
   node.contents = block.contents as Document.Parsed['contents'];
   node.range = block.range;
-  const comments = block.comments.map(([start, end]): SourceComment => {
-    const lineStart = source.lastIndexOf('\n', start - 1) + 1;
-    return {
-      offset: start,
-      line: lineCounter.linePos(start).line,
-      text: source.slice(start + 1, end),
-      ownLine: source.slice(lineStart, start).trim() === '',
-      range: rangeOf(lineCounter, start, end),
-    };
-  });
+  const comments = block.comments.map(([start, end]) => sourceComment(source, lineCounter, start, end));
   return { text: source, bom, format: 'yaml', lineCounter, documents: [{ index: 0, node, value: block.value, usable: true }], comments, findings: [] };
 }
 
@@ -308,6 +299,18 @@ interface CstLike {
   source?: unknown;
 }
 
+/** The comment from `start` (its `#`) to `end`. */
+function sourceComment(text: string, lineCounter: LineCounter, start: number, end: number): SourceComment {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  return {
+    offset: start,
+    line: lineCounter.linePos(start).line,
+    text: text.slice(start + 1, end),
+    ownLine: text.slice(lineStart, start).trim() === '',
+    range: rangeOf(lineCounter, start, end),
+  };
+}
+
 function collectComments(tokens: unknown[], text: string, lineCounter: LineCounter, out: SourceComment[]): void {
   // Iterative: the tokens of a deeply nested document nest as deep (the order is restored by the sort below).
   const stack: unknown[] = [tokens];
@@ -320,15 +323,7 @@ function collectComments(tokens: unknown[], text: string, lineCounter: LineCount
     if (value === null || typeof value !== 'object') continue;
     const token = value as CstLike;
     if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
-      const offset = token.offset;
-      const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-      out.push({
-        offset,
-        line: lineCounter.linePos(offset).line,
-        text: token.source.slice(1),
-        ownLine: text.slice(lineStart, offset).trim() === '',
-        range: rangeOf(lineCounter, offset, offset + token.source.length),
-      });
+      out.push(sourceComment(text, lineCounter, token.offset, token.offset + token.source.length));
       continue;
     }
     for (const key of Object.keys(token)) if (key !== 'source') stack.push((token as Record<string, unknown>)[key]);
