@@ -59,15 +59,16 @@ export function rebaseIntents(finding: PathFinding, prefix: DataPath): PathFindi
   };
 }
 
-const renderers = new WeakMap<ParsedFile, Renderer>();
+/**
+ * The renderer of the last file rendered: a file's findings are rendered together. (A WeakMap of
+ * renderers kept every file's document alive through V8's young-generation collections, as
+ * locate.ts's indexes did.)
+ */
+let lastRenderer: Renderer | undefined;
 
 function rendererOf(file: ParsedFile): Renderer {
-  let renderer = renderers.get(file);
-  if (!renderer) {
-    renderer = new Renderer(file);
-    renderers.set(file, renderer);
-  }
-  return renderer;
+  if (lastRenderer?.file !== file) lastRenderer = new Renderer(file);
+  return lastRenderer;
 }
 
 /** Per file: the same intent (a flat body's one fix, carried by each member's finding) is made and checked once. */
@@ -75,7 +76,7 @@ class Renderer {
   private readonly cache = new Map<string, Fix | undefined>();
   private readonly eol: string;
 
-  constructor(private readonly file: ParsedFile) {
+  constructor(readonly file: ParsedFile) {
     this.eol = file.text.includes('\r\n') ? '\r\n' : '\n';
   }
 

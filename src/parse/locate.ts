@@ -64,7 +64,7 @@ function child(doc: Document.Parsed, node: unknown, segment: string | number): {
     return Number.isInteger(index) && index >= 0 && index < node.items.length ? { node: node.items[index] } : undefined;
   }
   if (!isMap(node)) return undefined;
-  const { members, merges } = indexOf(node);
+  const { members, merges } = indexOf(doc, node);
   const pair = members.get(String(segment));
   if (pair) return { node: pair.value, pair };
   for (const pair of merges) {
@@ -77,14 +77,26 @@ function child(doc: Document.Parsed, node: unknown, segment: string | number): {
   return undefined;
 }
 
+interface MapIndex {
+  members: Map<string, Pair>;
+  merges: Pair[];
+}
+
 /**
  * A mapping's members by key name and its merge keys, made once per mapping: looking each finding's
  * key up by scanning would take quadratic time on a mapping with thousands of findings.
+ *
+ * The indexes of the last document located are kept, and only those: findings are located one
+ * document at a time. (A module-wide WeakMap keyed on the mappings kept every document alive
+ * through V8's young-generation collections; with the renderers' WeakMap (src/fix/render.ts) that
+ * moved ~22 KB of each file with findings into the old generation, and peak memory grew with the
+ * number of files.)
  */
-const indexes = new WeakMap<YAMLMap, { members: Map<string, Pair>; merges: Pair[] }>();
+let indexed: { doc: Document.Parsed; maps: Map<YAMLMap, MapIndex> } | undefined;
 
-function indexOf(node: YAMLMap): { members: Map<string, Pair>; merges: Pair[] } {
-  let index = indexes.get(node);
+function indexOf(doc: Document.Parsed, node: YAMLMap): MapIndex {
+  if (indexed?.doc !== doc) indexed = { doc, maps: new Map() };
+  let index = indexed.maps.get(node);
   if (index) return index;
   index = { members: new Map(), merges: [] };
   for (const pair of node.items) {
@@ -95,7 +107,7 @@ function indexOf(node: YAMLMap): { members: Map<string, Pair>; merges: Pair[] } 
     index.members.set(name, pair);
     if (name === '<<') index.merges.push(pair);
   }
-  indexes.set(node, index);
+  indexed.maps.set(node, index);
   return index;
 }
 
