@@ -9,6 +9,7 @@ const workerScript = bundleFolder && existsSync(join(bundleFolder, 'worker.cjs')
 
 void run(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
+  drained: () => new Promise((resolve) => process.stdout.once('drain', resolve)),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   env: process.env,

@@ -18,7 +18,10 @@ export const EXIT_FAILURE = 2;
 
 /** Everything the CLI touches outside the file system, so tests run it in-process. */
 export interface CliIo {
-  stdout(text: string): void;
+  /** Writes to standard output; a return of false (as a Node stream's write) asks the writer to wait for {@link drained}. */
+  stdout(text: string): unknown;
+  /** Resolves when standard output has taken what it was given: a large output waits, rather than queueing up in memory. */
+  drained?(): Promise<void>;
   stderr(text: string): void;
   cwd: string;
   env: Record<string, string | undefined>;
@@ -87,6 +90,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         env: io.env,
         isTTY: io.isTTY,
         stdout: io.stdout,
+        drained: io.drained,
         stderr: io.stderr,
         readStdin: io.readStdin ?? (async () => ''),
         workerScript: io.workerScript,
@@ -109,7 +113,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .description('list every rule: id, default severity, summary')
     .option('--markdown', 'as a Markdown table (the one in the README)')
     .action((options: { markdown?: boolean }) => {
-      if (options.markdown) return io.stdout(rulesTable(ALL_RULES));
+      if (options.markdown) {
+        io.stdout(rulesTable(ALL_RULES));
+        return;
+      }
       const width = Math.max(...ALL_RULES.map((rule) => rule.id.length));
       for (const rule of ALL_RULES) io.stdout(`${rule.id.padEnd(width)}  ${defaultLevel(rule).padEnd(7)}  ${rule.docs.summary}\n`);
     });
@@ -117,7 +124,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   program
     .command('explain <rule-id>')
     .description('print a rule\'s docs: what it catches, the spec\'s words, how to fix it, examples, how to silence it')
-    .action((id: string) => io.stdout(explainRule(id)));
+    .action((id: string) => {
+      io.stdout(explainRule(id));
+    });
 
   program
     .command('schema [operation]')

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../bench/corpus.mjs';
+import { lintFiles } from '../src/node/lint-files.js';
 import { runCli } from './helpers/cli.js';
 
 function repo(files: Record<string, string>): string {
@@ -78,6 +79,34 @@ describe('--cache', () => {
     expect(findingsOf((await runCli(['.', '--cache', '-f', 'json', '--rule', 'cluster/max-nodes-below-initial: error'], { cwd: dir })).stdout)).toEqual([
       'a.yaml:2 cluster/max-nodes-below-initial',
     ]);
+  });
+});
+
+describe('sources kept only for the outputs that show them', () => {
+  const FILES = { 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' };
+
+  test('lintFiles keeps the text of a file with findings unless keepSource is false', () => {
+    const dir = repo(FILES);
+    const sources = (keepSource?: boolean) => lintFiles(['.'], { cwd: dir, ...(keepSource === undefined ? {} : { keepSource }) }).map((r) => [r.file, r.source]);
+    expect(sources()).toEqual([
+      ['a.yaml', FILES['a.yaml']],
+      ['b.yaml', undefined],
+    ]);
+    expect(sources(false)).toEqual([
+      ['a.yaml', undefined],
+      ['b.yaml', undefined],
+    ]);
+  });
+
+  test('one --cache serves JSON, then stylish code frames and SARIF fixes', async () => {
+    const dir = repo({ ...FILES, 'c.yaml': 'vm_settings:\n  subnet_id: "subnet-0a1b2c3d, subnet-4e5f6a7b,"\n' });
+    const json = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    expect(findingsOf(json.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'c.yaml:2 cluster/subnet-id-format', 'c.yaml:2 cluster/subnet-id-format']);
+    const stylish = await runCli(['.', '--cache'], { cwd: dir });
+    expect(stylish.stdout).toContain('> 2 |   max_nodes: 2');
+    const sarif = JSON.parse((await runCli(['.', '--cache', '-f', 'sarif'], { cwd: dir })).stdout);
+    const fixed = sarif.runs[0].results.filter((r: { fixes?: unknown[] }) => r.fixes);
+    expect(fixed.map((r: { ruleId: string }) => r.ruleId)).toEqual(['cluster/subnet-id-format', 'cluster/subnet-id-format']);
   });
 });
 

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
-import { FORMATTERS } from '../formatters/index.js';
+import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
 import { lintRun } from '../node/lint-run.js';
-import { writeFileAtomic } from '../node/write-file.js';
+import { inChunks, writeFileAtomic } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 
@@ -36,7 +36,10 @@ export interface LintCommandIo {
   cwd: string;
   env: Record<string, string | undefined>;
   isTTY: boolean;
-  stdout(text: string): void;
+  /** Writes to standard output; a return of false (as a Node stream's write) asks the writer to wait for {@link drained}. */
+  stdout(text: string): unknown;
+  /** Resolves when standard output has taken what it was given: a large output waits, rather than queueing up in memory. */
+  drained?(): Promise<void>;
   /** For `--fix-dry-run`'s diff when standard output carries JSON, SARIF or JUnit. */
   stderr?(text: string): void;
   readStdin(): Promise<string>;
@@ -61,6 +64,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives),
     fix: fixOptionsOf(options),
+    keepSource: needsSource(outputs, options),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -94,15 +98,20 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
-    const text = FORMATTERS[output.format](results, { color, cwd: io.cwd, codeFrames: options.codeFrame });
-    if (toTerminal) io.stdout(text);
-    else writeFileAtomic(resolve(io.cwd, output.file!), text);
+    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame });
+    if (!toTerminal) writeFileAtomic(resolve(io.cwd, output.file!), parts);
+    else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
 
   const summary = summarize(results);
   if (summary.errors > 0) return 1;
   if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
   return 0;
+}
+
+/** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */
+function needsSource(outputs: readonly Output[], options: LintCommandOptions): boolean {
+  return outputs.some((output) => output.format === 'sarif' || (output.format === 'stylish' && options.codeFrame !== false));
 }
 
 /**

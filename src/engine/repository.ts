@@ -47,14 +47,14 @@ type RepositoryRuleId = keyof typeof REPOSITORY_RULES;
 interface Located {
   value: string | number;
   document?: number;
-  path: Array<string | number>;
+  path: ReadonlyArray<string | number>;
 }
 
 /** What one file tells the repository checks. */
 export interface RepositoryFacts {
   labels?: Located[];
   ipBlock?: Located;
-  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: Array<string | number> }> };
+  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number> }> };
   accountIdleTimeout?: Located;
   clusterIdleTimeout?: Located;
 }
@@ -62,30 +62,46 @@ export interface RepositoryFacts {
 export function collectFacts(operation: OperationId | undefined, bodies: readonly BodyOfDocument[]): RepositoryFacts | undefined {
   const facts: RepositoryFacts = {};
   for (const { document, prefix, value } of bodies) {
-    const at = (path: Array<string | number>): Pick<Located, 'document' | 'path'> => ({ ...(document === undefined ? {} : { document }), path: [...prefix, ...path] });
+    const at = (path: ReadonlyArray<string | number>): Pick<Located, 'document' | 'path'> =>
+      document === undefined && prefix.length === 0 ? { path } : { ...(document === undefined ? {} : { document }), path: [...prefix, ...path] };
     if (operation === 'edit-cluster') {
       const labels = getIn(value, ['label']);
       if (Array.isArray(labels)) {
         labels.forEach((label, i) => {
-          if (typeof label === 'string' && label.trim()) (facts.labels ??= []).push({ value: label.trim(), ...at(['label', i]) });
+          if (typeof label === 'string' && label.trim()) (facts.labels ??= []).push({ value: detached(label.trim()), ...at(labelPath(i)) });
         });
       }
       const idle = getIn(value, ['node_configuration', 'idle_cluster_timeout']);
-      if (typeof idle === 'number') facts.clusterIdleTimeout = { value: idle, ...at(['node_configuration', 'idle_cluster_timeout']) };
+      if (typeof idle === 'number') facts.clusterIdleTimeout = { value: idle, ...at(CLUSTER_IDLE_TIMEOUT) };
     } else if (operation === 'add-whitelist-ip') {
       const block = getIn(value, ['ip_cidr']);
-      if (typeof block === 'string') facts.ipBlock = { value: block.trim(), ...at(['ip_cidr']) };
+      if (typeof block === 'string') facts.ipBlock = { value: detached(block.trim()), ...at(['ip_cidr']) };
     } else if (operation === 'set-bootstrap' && isObject(value) && typeof value.script === 'string') {
       const userLevel = value.is_user_bootstrap === true || value.is_user_bootstrap === 'true';
-      facts.bootstrap = { userLevel, keys: hiveSetKeys(value.script).map((key) => ({ key, ...at(['script']) })) };
+      facts.bootstrap = { userLevel, keys: hiveSetKeys(value.script).map((key) => ({ key: detached(key), ...at(['script']) })) };
     } else if (operation === 'edit-account' || operation === 'create-account') {
       const idle = getIn(value, ['account', 'idle_cluster_timeout']);
       if (typeof idle === 'number') facts.accountIdleTimeout = { value: idle, ...at(['account', 'idle_cluster_timeout']) };
     }
   }
-  // Facts outlive the file's text, for every file of a run: copied whole, so that none of their
-  // strings is a slice of the text, which V8 would keep alive with it (some 3 KB a file).
-  return Object.keys(facts).length ? (JSON.parse(JSON.stringify(facts)) as RepositoryFacts) : undefined;
+  return Object.keys(facts).length ? facts : undefined;
+}
+
+// Facts are kept for every file until the run ends, so they are kept small: the paths every
+// cluster file has are one frozen array each, shared by all files (nothing edits a fact's path).
+const CLUSTER_IDLE_TIMEOUT = Object.freeze(['node_configuration', 'idle_cluster_timeout']);
+const LABEL_PATHS: Array<ReadonlyArray<string | number>> = [];
+
+function labelPath(index: number): ReadonlyArray<string | number> {
+  return (LABEL_PATHS[index] ??= Object.freeze(['label', index]));
+}
+
+/**
+ * A copy of a string from the file's text that is not a slice of it: V8 keeps a whole text alive
+ * for any substring of it that lives on (some 3 KB a file).
+ */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** `SET hive.exec.parallel=true;` → `hive.exec.parallel`, in order, each once. */
@@ -150,7 +166,13 @@ function byPosition(a: Finding, b: Finding): number {
 
 function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
   const owners = new Map<string, Array<{ file: string; at: Located }>>();
-  for (const [file, fact] of facts) for (const label of fact.labels ?? []) owners.set(String(label.value), [...(owners.get(String(label.value)) ?? []), { file, at: label }]);
+  for (const [file, fact] of facts) {
+    for (const label of fact.labels ?? []) {
+      const claims = owners.get(String(label.value));
+      if (claims) claims.push({ file, at: label });
+      else owners.set(String(label.value), [{ file, at: label }]);
+    }
+  }
   const findings: RepositoryFinding[] = [];
   for (const [label, claims] of owners) {
     const files = [...new Set(claims.map((c) => c.file))];

@@ -1,10 +1,10 @@
 import { compact } from './compact.js';
 import { github } from './github.js';
-import { json } from './json.js';
+import { json, jsonParts } from './json.js';
 import { junit } from './junit.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
-import type { Formatter } from './types.js';
+import type { FileResult, FormatOptions, Formatter } from './types.js';
 
 /** Output formats by name, for `--format`. `github-actions` is Spectral's name for `github` (yamllint's, conftest's). */
 export const FORMATTERS: Readonly<Record<string, Formatter>> = {
@@ -16,6 +16,16 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   github,
   'github-actions': github,
 };
+
+/**
+ * A format's output in parts, to be written one after another: the formats whose output grows with
+ * the number of files make it a file at a time; the others in one part. Joined, the parts are
+ * exactly what {@link FORMATTERS} returns.
+ */
+export function formatParts(format: string, results: readonly FileResult[], options: FormatOptions): Iterable<string> {
+  if (format === 'json') return jsonParts(results);
+  return [FORMATTERS[format](results, options)];
+}
 
 /** Every name `--format` takes with a one-line description, for `--list-formats`; same keys and order as {@link FORMATTERS}. */
 export const FORMAT_NAMES: Readonly<Record<string, string>> = {

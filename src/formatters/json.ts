@@ -1,25 +1,44 @@
 import { VERSION } from '../version.js';
 import type { Finding } from '../types.js';
 import { secretsOf } from './source.js';
-import { summarize, type Formatter } from './types.js';
+import { summarize, type FileResult, type Formatter } from './types.js';
 
 /** `--format json`: the public contract of DESIGN.md, key order included. */
-export const json: Formatter = (results) => {
-  const output = {
-    tool: { name: 'dplint', version: VERSION },
-    results: results.map((result) => {
-      const revealsSecret = result.screened || result.source === undefined ? () => false : secretsOf(result.source);
-      return {
-        file: result.file,
-        operation: result.operation ?? null,
-        operationSource: result.operationSource,
-        findings: result.findings.map((finding) => orderedFinding(finding, revealsSecret)),
-      };
-    }),
-    summary: summarize(results),
+export const json: Formatter = (results) => [...jsonParts(results)].join('');
+
+/**
+ * `--format json` a file at a time: joined, the parts are exactly `json`'s text (one
+ * `JSON.stringify(output, null, 2)`), but a run over a large repository never holds its whole
+ * output, or an object for every file's entry, at once.
+ */
+export function* jsonParts(results: readonly FileResult[]): Generator<string> {
+  const shell = JSON.stringify({ tool: { name: 'dplint', version: VERSION }, results: [], summary: summarize(results) }, null, 2) + '\n';
+  if (results.length === 0) {
+    yield shell;
+    return;
+  }
+  // The entries go where the empty array stands, indented two levels as JSON.stringify would.
+  const open = shell.indexOf(EMPTY_RESULTS) + EMPTY_RESULTS.length - 1;
+  yield shell.slice(0, open);
+  let separator = '\n    ';
+  for (const result of results) {
+    yield separator + JSON.stringify(entryOf(result), null, 2).replaceAll('\n', '\n    ');
+    separator = ',\n    ';
+  }
+  yield '\n  ' + shell.slice(open);
+}
+
+const EMPTY_RESULTS = '"results": []';
+
+function entryOf(result: FileResult): object {
+  const revealsSecret = result.screened || result.source === undefined ? () => false : secretsOf(result.source);
+  return {
+    file: result.file,
+    operation: result.operation ?? null,
+    operationSource: result.operationSource,
+    findings: result.findings.map((finding) => orderedFinding(finding, revealsSecret)),
   };
-  return JSON.stringify(output, null, 2) + '\n';
-};
+}
 
 /** A fix or suggestion whose text would show a credential is left out (`--fix` still makes it). */
 function orderedFinding(finding: Finding, revealsSecret: (text: string) => boolean): Finding {

@@ -37,7 +37,8 @@ export class LintCache {
     private readonly location: string,
     options: LintFilesOptions,
   ) {
-    const { cwd: _cwd, hashContent: _hash, ...rest } = options;
+    // Cached results always keep their text (lintRun), so one cache serves every output format.
+    const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.runKey = createHash('sha1').update(VERSION).update('\0').update(JSON.stringify(rest)).digest('hex');
     this.previous = readCache(location, this.runKey);
   }

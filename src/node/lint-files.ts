@@ -26,6 +26,12 @@ export interface LintFilesOptions {
   reportUnusedDisableDirectives?: RuleLevel;
   /** Make the safe fixes (`--fix`, `--fix-dry-run`) in memory; results then carry the fixed text. Nothing is written. */
   fix?: FixOptions;
+  /**
+   * Keep the text of each file with findings (or fixes) in its result, as `source`: code frames,
+   * SARIF fixes and fingerprints, and writing fixes need it. Default true; a run whose output needs
+   * none of these sets it false, so that memory does not grow with the findings of a large repository.
+   */
+  keepSource?: boolean;
   /** Return each file's content hash (for the lint cache). */
   hashContent?: boolean;
 }
@@ -85,14 +91,11 @@ export function lintFileAt(file: string, run: PlannedRun, options: LintFilesOpti
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
 export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions): FileResult[] {
-  return lintAll(
-    run.files.map((file, i) => ({ file, configured: run.configured(file), linted: linted[i] })),
-    (file) => {
-      const read = readText(resolve(run.cwd, file));
-      return 'text' in read ? read.text : undefined;
-    },
-    options.rules,
-  );
+  const reread = (file: string): string | undefined => {
+    const read = readText(resolve(run.cwd, file));
+    return 'text' in read ? read.text : undefined;
+  };
+  return lintAll(linted, run.configured, reread, options.rules);
 }
 
 export interface LintedFile {
@@ -119,23 +122,24 @@ export function lintTextAs(text: string, file: string, options: LintFilesOptions
     size > maxFileSize
       ? unread(file, 'parse/limit', `the input is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`)
       : lintSource(file, text, options, configuredFile);
-  return lintAll([{ file, configured: configuredFile, linted }], () => text, options.rules);
+  return lintAll([linted], () => configuredFile, () => text, options.rules);
 }
 
 function lintAll(
-  files: ReadonlyArray<{ file: string; configured: Configured | undefined; linted: LintedFile }>,
+  linted: readonly LintedFile[],
+  configuredOf: (file: string) => Configured | undefined,
   reread: (file: string) => string | undefined,
   extraRules: RuleSettings = {},
 ): FileResult[] {
   const facts = new Map<string, RepositoryFacts>();
-  for (const { file, linted } of files) if (linted.facts) facts.set(file, linted.facts);
-  const settingsOf = new Map(files.map(({ file, configured }) => [file, { ...configured?.config.settingsFor(configured.path).rules, ...extraRules }]));
-  const results = files.map(({ linted }) => linted.result);
+  for (const { result, facts: found } of linted) if (found) facts.set(result.file, found);
   return lintRepository(
-    results,
+    linted.map(({ result }) => result),
     facts,
+    // Asked only for the files that get a finding across files, so nothing is made per file.
     (file, ruleId) => {
-      const setting = settingsOf.get(file)?.[ruleId];
+      const configured = configuredOf(file);
+      const setting = extraRules[ruleId] ?? configured?.config.settingsFor(configured.path).rules?.[ruleId];
       return Array.isArray(setting) ? setting[0] : setting;
     },
     // A clean file's text is not kept; the rare one that gets a finding across files is read again.
@@ -172,7 +176,7 @@ function lintSource(file: string, text: string, options: LintFilesOptions, confi
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
   }, options.fix ?? { maxPasses: 0 });
   // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
-  const keep = fixed || result.findings.length > 0;
+  const keep = fixed || (options.keepSource !== false && result.findings.length > 0);
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
   result.findings = withoutRevealingEdits(result.findings, output);
   return { result: { file, ...result, screened: true, ...(keep ? { source: output } : {}), ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };

@@ -54,7 +54,7 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
   const cache = runOptions.cacheLocation && !options.fix ? new LintCache(runOptions.cacheLocation, options) : undefined;
   const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, resolve(run.cwd, file), run));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
-  const fresh = await lintFiles(missing, run, { ...options, hashContent: cache !== undefined }, runOptions);
+  const fresh = await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions);
   for (let i = 0, next = 0; i < linted.length; i++) {
     if (linted[i] !== undefined) continue;
     linted[i] = fresh[next++];

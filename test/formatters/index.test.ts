@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FORMAT_NAMES, FORMATTERS } from '../../src/formatters/index.js';
+import { FORMAT_NAMES, FORMATTERS, formatParts } from '../../src/formatters/index.js';
 import { github } from '../../src/formatters/github.js';
 import { CWD, RESULTS, SECRET } from './fixtures.js';
 
@@ -15,8 +15,26 @@ describe('formatter registry', () => {
   });
 });
 
+describe('formatParts', () => {
+  test('json comes a file at a time, and its parts are JSON.stringify(output, null, 2) to the byte', () => {
+    for (const results of [RESULTS, RESULTS.slice(0, 1), []]) {
+      const parts = [...formatParts('json', results, {})];
+      // The head up to "results": [, one part per file, the tail from ] on (one part when empty).
+      expect(parts.length).toBe(results.length === 0 ? 1 : results.length + 2);
+      const text = parts.join('');
+      expect(text).toBe(JSON.stringify(JSON.parse(text), null, 2) + '\n');
+      expect(JSON.parse(text).results.map((r: { file: string }) => r.file)).toEqual(results.map((r) => r.file));
+    }
+    expect([...formatParts('json', [], {})]).toEqual([JSON.stringify({ tool: JSON.parse(FORMATTERS.json([])).tool, results: [], summary: { files: 0, errors: 0, warnings: 0, infos: 0, fixable: 0 } }, null, 2) + '\n']);
+  });
+});
+
 describe.each(Object.keys(FORMATTERS))('%s', (name) => {
   const format = FORMATTERS[name];
+
+  test('formatParts joined is exactly its output', () => {
+    expect([...formatParts(name, RESULTS, { cwd: CWD })].join('')).toBe(format(RESULTS, { cwd: CWD }));
+  });
 
   test(`never prints the credential ${SECRET} held in a source, with or without colour and code frames`, () => {
     for (const options of [{}, { cwd: CWD }, { color: true, codeFrames: true }]) {

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { writeFileAtomic } from '../../src/node/write-file.js';
+import { inChunks, writeFileAtomic } from '../../src/node/write-file.js';
 import { runCli } from '../helpers/cli.js';
 import { listFiles, tempDir } from './helpers.js';
 
@@ -57,6 +57,16 @@ describe('output files', () => {
     writeFileAtomic(join(dir, 'keep.txt'), 'new\n');
     expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('new\n');
     expect(listFiles(dir)).toEqual(['keep.txt']);
+  });
+
+  test('writeFileAtomic writes text given in parts, as they come, in pieces of 64 KB or more', () => {
+    const dir = tempDir();
+    const parts = ['a'.repeat(40_000), 'b'.repeat(40_000), 'c\n'];
+    expect([...inChunks(parts)].map((chunk) => chunk.length)).toEqual([80_000, 2]);
+    expect([...inChunks([])]).toEqual([]);
+    writeFileAtomic(join(dir, 'out.txt'), parts);
+    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe(parts.join(''));
+    expect(listFiles(dir)).toEqual(['out.txt']);
   });
 });
 
