@@ -9,7 +9,7 @@
 //                (ajv-cli with dplint's own edit-cluster schema: schema only, no positions) and a
 //                minimal yaml + ajv linter (bench/minimal-lint.mjs)
 //   cache        a second run with --cache over the unchanged corpus vs the first
-//   memory       peak RSS of the CI gate at 10,000 and at 30,000 files
+//   memory       peak RSS of the CI gate at 10,000 and at 100,000 files
 //
 //   node bench/run.mjs [--files 10000] [--runs 5] [--quick]
 // Peak memory comes from GNU time (/usr/bin/time -f %M) where it is installed.
@@ -105,9 +105,9 @@ compare('cache: second run over the unchanged corpus', {
 
 if (gnuTime && !args.includes('--quick')) {
   const more = join(work, 'more');
-  writeCorpus(more, files * 3, 2);
+  writeCorpus(more, files * 10, 2);
   const small = once(gate).peak;
   const large = once([process.execPath, dplint, more, '--operation', 'edit-cluster', '--no-config', '--format', 'json']).peak;
-  console.log(`\nmemory: peak ${small.toFixed(0)} MiB at ${files} files, ${large.toFixed(0)} MiB at ${files * 3} files (×${(large / small).toFixed(2)} for ×3 the files)`);
+  console.log(`\nmemory: peak ${small.toFixed(0)} MiB at ${files} files, ${large.toFixed(0)} MiB at ${files * 10} files (×${(large / small).toFixed(2)} for ×10 the files)`);
 }
 rmSync(work, { recursive: true, force: true });
