@@ -1,7 +1,8 @@
 import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
 import type { Finding, Fix, Severity } from '../types.js';
 import { VERSION } from '../version.js';
-import { documentSuffix, encodePath, fileUri, isAbsolutePath, lineStarts, maskedLines, positionAt, relativePath, secretsOf } from './source.js';
+import { lineStarts, positionAt } from '../parse/lines.js';
+import { documentSuffix, encodePath, fileUri, isAbsolutePath, maskedLines, relativePath, secretsOf } from './source.js';
 import type { Formatter } from './types.js';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };

@@ -1,4 +1,5 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
+import { lineStarts, positionAt } from '../parse/lines.js';
 import { parseText } from '../parse/parse.js';
 import type { Finding } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
@@ -147,12 +148,11 @@ function maskCredentialNodes(text: string): string {
     }
   }
   if (ranges.length === 0) return text;
-  const starts = [0];
-  for (let i = file.text.indexOf('\n'); i !== -1; i = file.text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const starts = lineStarts(file.text);
   // Per line, the spans to mask, replaced right to left so earlier columns stay put.
   const spans = new Map<number, Array<[number, number]>>();
   for (const [start, end] of ranges) {
-    for (let line = lineOf(starts, start); line < starts.length && starts[line] < end; line++) {
+    for (let line = positionAt(starts, start).line - 1; line < starts.length && starts[line] < end; line++) {
       const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : file.text.length;
       const from = Math.max(start, starts[line]);
       const to = Math.min(end, lineEnd);
@@ -185,17 +185,6 @@ function secretRange(text: string, node: unknown): [number, number] | undefined 
     if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1] : undefined;
   }
   return start < end ? [start, end] : undefined;
-}
-
-function lineOf(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle] <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }
 
 /** `****` in place of a span's text, keeping the white space around it (indentation, a CR of CRLF). */
