@@ -7,6 +7,13 @@ import { run } from './cli.js';
 const bundleFolder = typeof __dirname === 'string' ? __dirname : undefined;
 const workerScript = bundleFolder && existsSync(join(bundleFolder, 'worker.cjs')) ? join(bundleFolder, 'worker.cjs') : undefined;
 
+// A reader that stops early (`dplint … | head`) closes the pipe: the rest of the output has nowhere
+// to go, so the run ends there as a failed run (exit 2, one line), not with Node's stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  process.stderr.write(`dplint: cannot write to standard output: ${error.code === 'EPIPE' ? 'the reader closed it' : error.message}\n`);
+  process.exit(2);
+});
+
 void run(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   drained: () => new Promise((resolve) => process.stdout.once('drain', resolve)),
