@@ -1,18 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './helpers/cli.js';
-
-function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dplint-config-'));
-  mkdirSync(join(dir, '.git'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+import { repo } from './helpers/repo.js';
 
 const CONFIG = `extends: recommended
 files:

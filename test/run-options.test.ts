@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -7,16 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { writeCorpus } from '../bench/corpus.mjs';
 import { lintFiles } from '../src/node/lint-files.js';
 import { runCli } from './helpers/cli.js';
-
-function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dplint-run-'));
-  mkdirSync(join(dir, '.git'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+import { repo } from './helpers/repo.js';
 
 const CONFIG = 'files:\n  - match: ["*.yaml"]\n    operation: edit-cluster\n';
 const findingsOf = (stdout: string) =>

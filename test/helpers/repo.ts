@@ -1,0 +1,14 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A temporary git repository (a `.git` folder marks its root) holding these files, by relative path. */
+export function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-repo-'));
+  mkdirSync(join(dir, '.git'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
