@@ -1,6 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parseConfig } from '../src/config/config.js';
+import { layered, withRecommended } from '../src/config/presets.js';
+import { lintText } from '../src/engine/lint.js';
+import type { RuleLevel } from '../src/types.js';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
 
@@ -224,3 +228,37 @@ describe('YAML as written', () => {
   });
 });
 
+
+describe('settings laid out once, never stale', () => {
+  test('files with the same overrides and operation share one frozen settings object', () => {
+    const config = parseConfig(CONFIG, 'dplint.config.yaml');
+    const prod = config.settingsFor('clusters/prod-a.yaml');
+    expect(config.settingsFor('clusters/prod-b.yaml')).toBe(prod);
+    expect(Object.isFrozen(prod.rules)).toBe(true);
+    expect(prod.rules['cluster/idle-timeout-zero']).toBeUndefined();
+    const sandbox = config.settingsFor('clusters/sandbox-1.yaml');
+    expect(sandbox).not.toBe(prod);
+    expect(sandbox.rules['cluster/idle-timeout-zero']).toBe('off');
+    expect(config.settingsFor('allow-list/office.json').operation).toBe('add-whitelist-ip');
+  });
+
+  test('frozen settings are laid over each other once; the result is frozen', () => {
+    const base = Object.freeze({ 'cluster/edit-effect': 'info' as const });
+    const top = Object.freeze({ 'schema/unknown-member': 'error' as const });
+    const both = layered(base, top);
+    expect(layered(base, top)).toBe(both);
+    expect(both).toEqual({ 'cluster/edit-effect': 'info', 'schema/unknown-member': 'error' });
+    expect(Object.isFrozen(both)).toBe(true);
+    expect(withRecommended(both)).toBe(withRecommended(both));
+  });
+
+  test('settings that are not frozen are read anew on every call', () => {
+    const text = '# dplint: operation=edit-cluster\nvm_settings:\n  bastion_node_public_dns: bastion.example.com\n';
+    const rules: Record<string, RuleLevel> = { 'cluster/bastion-without-subnet': 'off' };
+    const bastion = () => lintText(text, { rules }).findings.filter((f) => f.ruleId === 'cluster/bastion-without-subnet').map((f) => [f.severity, f.line, f.column]);
+    expect(bastion()).toEqual([]);
+    rules['cluster/bastion-without-subnet'] = 'error';
+    expect(bastion()).toEqual([['error', 3, 28]]);
+    expect(layered(rules, {})).not.toBe(layered(rules, {}));
+  });
+});

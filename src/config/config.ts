@@ -129,23 +129,33 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
   const files = (config.files ?? []).map((entry) => ({ test: matcher(entry.match), operation: entry.operation }));
   const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
   const preset = PRESETS[config.extends ?? 'recommended'];
-  const limits = { ...DEFAULT_LIMITS, ...config.limits };
+  const limits = Object.freeze({ ...DEFAULT_LIMITS, ...config.limits });
+  const shared = new Map<string, FileSettings>();
   return {
     source,
     config,
     policies,
     isIgnored: (path) => ignored(path) || ignoredFolder(path, ignored),
     settingsFor(path) {
-      const rules: Record<string, RuleSettings[string]> = { ...preset.rules, ...config.rules };
-      for (const override of overrides) if (override.test(path)) Object.assign(rules, override.rules);
-      const operation = files.find((entry) => entry.test(path))?.operation;
-      return {
-        ...(operation ? { operation } : {}),
-        rules,
-        reportUnusedDisableDirectives: config.reportUnusedDisableDirectives ?? preset.reportUnusedDisableDirectives,
-        limits,
-        policies,
-      };
+      // Files share their settings: one frozen set for each combination of overrides and operation,
+      // so that a repository of thousands of files lays the rules out a few times, not per file.
+      let key = String(files.findIndex((entry) => entry.test(path)));
+      for (let i = 0; i < overrides.length; i++) if (overrides[i].test(path)) key += `,${i}`;
+      let settings = shared.get(key);
+      if (!settings) {
+        const rules: Record<string, RuleSettings[string]> = { ...preset.rules, ...config.rules };
+        for (const override of overrides) if (override.test(path)) Object.assign(rules, override.rules);
+        const operation = files.find((entry) => entry.test(path))?.operation;
+        settings = Object.freeze({
+          ...(operation ? { operation } : {}),
+          rules: Object.freeze(rules),
+          reportUnusedDisableDirectives: config.reportUnusedDisableDirectives ?? preset.reportUnusedDisableDirectives,
+          limits,
+          policies,
+        });
+        shared.set(key, settings);
+      }
+      return settings;
     },
   };
 }

@@ -13,21 +13,44 @@ export type PresetName = 'recommended' | 'strict';
  * declared, and directives that silence nothing.
  */
 export const PRESETS: Readonly<Record<PresetName, { rules: RuleSettings; reportUnusedDisableDirectives: RuleLevel }>> = {
-  recommended: { rules: { 'cluster/edit-effect': 'off' }, reportUnusedDisableDirectives: 'off' },
+  recommended: { rules: Object.freeze({ 'cluster/edit-effect': 'off' }), reportUnusedDisableDirectives: 'off' },
   strict: {
-    rules: {
+    rules: Object.freeze({
       'schema/unknown-member': 'error',
       'body/vendor-spelling': 'error',
       'security/plaintext-secret': 'error',
       'operation/unresolved': 'error',
       'operation/inferred': 'warning',
       'cluster/edit-effect': 'off',
-    },
+    }),
     reportUnusedDisableDirectives: 'error',
   },
 };
 
 /** Rule settings with the recommended preset beneath them: what every entry point (CLI, lintText, validate) starts from. */
-export function withRecommended(settings: RuleSettings = {}): RuleSettings {
-  return { ...PRESETS.recommended.rules, ...settings };
+export function withRecommended(settings?: RuleSettings): RuleSettings {
+  return layered(PRESETS.recommended.rules, settings);
+}
+
+const NONE: RuleSettings = Object.freeze({});
+const LAYERED = new WeakMap<RuleSettings, WeakMap<RuleSettings, RuleSettings>>();
+
+/**
+ * `top`'s rule settings laid over `base`'s. The result is frozen. Frozen settings are laid over
+ * each other once and the result is kept: a CI gate lints thousands of files with the same few
+ * (the config's, one set per combination of overrides), and the rules' plans are kept by settings
+ * (src/engine/run-rules.ts). Settings that are not frozen may change between calls, so they are
+ * laid anew each time.
+ */
+export function layered(base: RuleSettings = NONE, top: RuleSettings = NONE): RuleSettings {
+  const keep = Object.isFrozen(base) && Object.isFrozen(top);
+  let overBase = keep ? LAYERED.get(base) : undefined;
+  const known = overBase?.get(top);
+  if (known) return known;
+  const result = Object.freeze({ ...base, ...top });
+  if (keep) {
+    if (!overBase) LAYERED.set(base, (overBase = new WeakMap()));
+    overBase.set(top, result);
+  }
+  return result;
 }

@@ -17,18 +17,36 @@ export interface RunRulesInput {
   rules?: readonly Rule[];
 }
 
-/** The rules of the registry that apply to each operation, worked out once. */
-const APPLICABLE = new Map<string, readonly Rule[]>();
+/** A rule to run, with its options worked out. */
+interface Step {
+  rule: Rule;
+  options: Record<string, unknown>;
+}
 
-function applicableRules(operation: string, rules: readonly Rule[] | undefined): readonly Rule[] {
-  const applies = (rule: Rule): boolean => rule.appliesTo === '*' || rule.appliesTo.includes(operation);
-  if (rules) return rules.filter(applies);
-  let known = APPLICABLE.get(operation);
-  if (!known) {
-    known = RULES.filter(applies);
-    APPLICABLE.set(operation, known);
+/**
+ * What runs for each operation under frozen settings, worked out once (src/config/presets.ts
+ * `layered`): the CLI's settings are frozen and shared by every file they apply to.
+ */
+const PLANS = new WeakMap<RuleSettings, Map<string, readonly Step[]>>();
+
+function planOf(operation: string, settings: RuleSettings, rules: readonly Rule[] | undefined): readonly Step[] {
+  const keep = rules === undefined && Object.isFrozen(settings);
+  let byOperation = keep ? PLANS.get(settings) : undefined;
+  const known = byOperation?.get(operation);
+  if (known) return known;
+  const steps: Step[] = [];
+  for (const rule of rules ?? RULES) {
+    if (rule.appliesTo !== '*' && !rule.appliesTo.includes(operation)) continue;
+    const setting = settings[rule.id];
+    const level = Array.isArray(setting) ? setting[0] : setting;
+    if (level === 'off') continue;
+    steps.push({ rule, options: Array.isArray(setting) && setting[1] ? { ...rule.defaultOptions, ...setting[1] } : rule.defaultOptions });
   }
-  return known;
+  if (keep) {
+    if (!byOperation) PLANS.set(settings, (byOperation = new Map()));
+    byOperation.set(operation, steps);
+  }
+  return steps;
 }
 
 /** Runs every rule that applies to the operation and is not switched off; reports carry data paths. */
@@ -62,11 +80,9 @@ export function runRules(input: RunRulesInput): PathFinding[] {
       });
     },
   };
-  for (rule of applicableRules(input.operation, input.rules)) {
-    const setting = input.settings[rule.id];
-    const level = Array.isArray(setting) ? setting[0] : setting;
-    if (level === 'off') continue;
-    context.options = Array.isArray(setting) && setting[1] ? { ...rule.defaultOptions, ...setting[1] } : rule.defaultOptions;
+  for (const step of planOf(input.operation, input.settings, input.rules)) {
+    rule = step.rule;
+    context.options = step.options;
     try {
       rule.check(context);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { relative, resolve, sep } from 'node:path';
-import { DEFAULT_LIMITS, type LoadedConfig } from '../config/config.js';
+import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
+import { layered } from '../config/presets.js';
 import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { fixText, type FixOptions } from '../fix/fix-text.js';
@@ -65,6 +66,8 @@ export interface PlannedRun {
   cwd: string;
   files: string[];
   configured(file: string): Configured | undefined;
+  /** `options.rules`, copied and frozen once for the run, so that files share their laid-out rules (src/config/presets.ts). */
+  rules?: RuleSettings;
 }
 
 export function planRun(paths: readonly string[], options: LintFilesOptions): PlannedRun {
@@ -81,12 +84,13 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   const { files, onlyFiles } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
-  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined };
+  const rules = options.rules && Object.freeze({ ...options.rules });
+  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules };
 }
 
 /** Lints one planned file: its result and the facts the checks across files need. */
 export function lintFileAt(file: string, run: PlannedRun, options: LintFilesOptions): LintedFile {
-  return lintFile(file, resolve(run.cwd, file), options, run.configured(file));
+  return lintFile(file, resolve(run.cwd, file), options, run.configured(file), run.rules);
 }
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
@@ -121,7 +125,7 @@ export function lintTextAs(text: string, file: string, options: LintFilesOptions
   const linted =
     size > maxFileSize
       ? unread(file, 'parse/limit', `the input is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`)
-      : lintSource(file, text, options, configuredFile);
+      : lintSource(file, text, options, configuredFile?.config.settingsFor(configuredFile.path), options.rules);
   return lintAll([linted], () => configuredFile, () => text, options.rules);
 }
 
@@ -147,12 +151,12 @@ function lintAll(
   );
 }
 
-function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined): LintedFile {
+function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined): LintedFile {
   const settings = configured?.config.settingsFor(configured.path);
   // Without a config file (`--no-config`) the default limit still holds.
   const read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
   if ('error' in read) return unread(file, read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding', read.error);
-  const linted = lintSource(file, read.text, options, configured);
+  const linted = lintSource(file, read.text, options, settings, rules);
   return options.hashContent ? { ...linted, contentHash: contentHash(read.bytes) } : linted;
 }
 
@@ -161,23 +165,29 @@ function unread(file: string, ruleId: string, message: string): { result: FileRe
   return { result: { file, operation: undefined, operationSource: 'none', findings: [{ ruleId, severity: 'error', message, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] } };
 }
 
-function lintSource(file: string, text: string, options: LintFilesOptions, configured: Configured | undefined): { result: FileResult; facts?: RepositoryFacts } {
-  const settings = configured?.config.settingsFor(configured.path);
+function lintSource(
+  file: string,
+  text: string,
+  options: LintFilesOptions,
+  settings: FileSettings | undefined,
+  rules: RuleSettings | undefined,
+): { result: FileResult; facts?: RepositoryFacts } {
   // Without fix options this is one lint; with them, the findings are those of the fixed text.
-  const { bodies, output, fixed, applied: _applied, ...result } = fixText(text, {
+  const { operation, operationSource, findings, bodies, output, fixed } = fixText(text, {
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
-    rules: { ...settings?.rules, ...options.rules },
+    rules: layered(settings?.rules, rules),
     policies: settings?.policies,
     maxAliasCount: settings?.limits.maxAliasCount,
     maxDepth: settings?.limits.maxDepth,
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
   }, options.fix ?? { maxPasses: 0 });
-  // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
-  const keep = fixed || (options.keepSource !== false && result.findings.length > 0);
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
-  result.findings = withoutRevealingEdits(result.findings, output);
-  return { result: { file, ...result, screened: true, ...(keep ? { source: output } : {}), ...(fixed ? { originalSource: text } : {}) }, facts: collectFacts(result.operation, bodies) };
+  const result: FileResult = { file, operation, operationSource, findings: withoutRevealingEdits(findings, output), screened: true };
+  // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
+  if (fixed || (options.keepSource !== false && findings.length > 0)) result.source = output;
+  if (fixed) result.originalSource = text;
+  return { result, facts: collectFacts(operation, bodies) };
 }
