@@ -147,6 +147,10 @@ function displayPathsUnder(given: string): (inside: string) => string {
   return base === '.' || base === '' ? slashes : (inside) => `${base}/${slashes(inside)}`;
 }
 
+/**
+ * The text, and the bytes it was decoded from. The bytes of a file up to 1 MiB are in a buffer that
+ * the next read reuses: use them before reading again.
+ */
 export type ReadResult = { text: string; bytes: Uint8Array } | { error: string };
 
 /** Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are reported, not thrown. */
@@ -175,9 +179,18 @@ function tooLarge(size: string, maxFileSize: number): string {
   return `the file is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`;
 }
 
+/**
+ * Files are read into one buffer, kept from file to file, rather than a new one each (an
+ * allocation, and a buffer for the collector to sweep, per file of a CI gate). Larger files get a
+ * buffer of their own, so that one large file does not keep its size in memory for the rest of the run.
+ */
+let reused = Buffer.allocUnsafe(64 * 1024);
+const REUSED_MAX = 1024 * 1024;
+
 /** A regular file's bytes, as many as its size (a file that shrank meanwhile gives fewer). */
 function readSize(fd: number, size: number): Buffer {
-  const bytes = Buffer.allocUnsafe(size);
+  if (size <= REUSED_MAX && size > reused.length) reused = Buffer.allocUnsafe(Math.min(REUSED_MAX, 2 ** Math.ceil(Math.log2(size))));
+  const bytes = size <= reused.length ? reused.subarray(0, size) : Buffer.allocUnsafe(size);
   let total = 0;
   while (total < size) {
     const read = readSync(fd, bytes, total, size - total, null);

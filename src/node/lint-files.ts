@@ -156,8 +156,10 @@ function lintFile(file: string, absolute: string, options: LintFilesOptions, con
   // Without a config file (`--no-config`) the default limit still holds.
   const read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
   if ('error' in read) return unread(file, read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding', read.error);
+  // Hashed now: the next read reuses the buffer the bytes are in.
+  const hash = options.hashContent ? contentHash(read.bytes) : undefined;
   const linted = lintSource(file, read.text, options, settings, rules);
-  return options.hashContent ? { ...linted, contentHash: contentHash(read.bytes) } : linted;
+  return hash ? { ...linted, contentHash: hash } : linted;
 }
 
 /** The result for a file that was not read: one finding, at its start, saying why. */

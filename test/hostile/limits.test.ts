@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { lintText } from '../../src/engine/lint.js';
+import { lintFileAt, planRun } from '../../src/node/lint-files.js';
 import { parseText } from '../../src/parse/parse.js';
 import { runCli } from '../helpers/cli.js';
 import { HOSTILE, lines, tempDir, timed } from './helpers.js';
@@ -144,6 +146,22 @@ describe('file size', () => {
     ]);
     expect(run.code).toBe(1);
     expect(ms).toBeLessThan(30_000);
+  });
+
+  test('files of every size read in turn: each file gets its own text and its own content hash', () => {
+    // Files up to 1 MiB are read into one buffer that the next read reuses (src/node/files.ts).
+    const sizes = { 'a-small.yaml': 40, 'b-large.yaml': 2_000_000, 'c-small.yaml': 60, 'd-medium.yaml': 200_000, 'e-small.yaml': 10 };
+    const files = Object.fromEntries(Object.entries(sizes).map(([name, size]) => [name, `# ${'x'.repeat(size)}\nnode_configuration:\n  max_nodes: "${size}"\n`]));
+    const dir = tempDir(files);
+    const options = { cwd: dir, config: false as const, operation: 'edit-cluster' as const, hashContent: true };
+    const run = planRun(['.'], options);
+    const linted = run.files.map((file) => lintFileAt(file, run, options));
+    expect(linted.map((l) => [l.result.file, l.contentHash])).toEqual(
+      Object.keys(sizes).map((name) => [name, createHash('sha1').update(readFileSync(join(dir, name))).digest('hex')]),
+    );
+    expect(linted.map((l) => l.result.findings.map((f) => [f.ruleId, f.line, f.column, f.message]))).toEqual(
+      Object.values(sizes).map((size) => [['body/number-as-string', 3, 14, `node_configuration.max_nodes must be a whole number; got the string "${size}": write ${size} without quotes`]]),
+    );
   });
 
   test('standard input is held to maxFileSize too', async () => {
