@@ -6,6 +6,18 @@
 // folder), written atomically after the first run and rejected by V8 itself when the program or
 // Node changes. DPLINT_CODE_CACHE=0 turns it off; any failure to read or write it is ignored.
 const fs = require('node:fs');
+const v8 = require('node:v8');
+
+// A run of dplint is short, and V8 optimizes its hot functions on the second core while it runs:
+// with V8's default inlining budget, a 10,000-file CI gate spent about a second of that core on
+// compiling, and ran unoptimized code until the compiles caught up. A smaller budget compiles
+// sooner and costs no speed once compiled (BENCHMARKS.md, "V8's inlining budget"). Only the
+// `dplint` command sets it; the library leaves its host's V8 alone.
+try {
+  v8.setFlagsFromString('--max-inlined-bytecode-size-cumulative=200');
+} catch {
+  // A Node that refuses flags at run time only runs a little slower.
+}
 const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
