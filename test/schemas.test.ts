@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../src/schema/ajv.js';
-import { isPlaceholder } from '../src/schema/values.js';
+import { closest, isPlaceholder } from '../src/schema/values.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type SchemaNode = { [key: string]: Json };
@@ -338,3 +338,20 @@ if (!existsSync(REAL_DIR)) {
     });
   });
 }
+
+describe('"did you mean": the closest allowed name within a quarter of its length', () => {
+  test.each([
+    ['labels', ['label', 'cluster_name'], 'label'],
+    ['Node_Configuration', ['vm_settings', 'node_configuration'], 'node_configuration'],
+    ['xyz', ['label', 'cluster_name'], undefined],
+    // A tie goes to the first candidate.
+    ['lab', ['lap', 'tab'], 'lap'],
+    // A nearer candidate too far for its own length does not hide one close enough for its length.
+    // (7 edits against a limit of 6, and 8 edits against a limit of 8)
+    ['abcdefghijklmnopqrstuvwx', ['1234567hijklmnopqrstuvwx', 'abcdefghijklmnopqrstuvwx12345678'], 'abcdefghijklmnopqrstuvwx12345678'],
+    // Names longer than the kept rows of the table.
+    [`${'a'.repeat(80)}x`, [`${'a'.repeat(80)}y`, 'b'.repeat(81)], `${'a'.repeat(80)}y`],
+  ])('%s among %j: %s', (word, candidates, expected) => {
+    expect(closest(word, candidates)).toBe(expected);
+  });
+});

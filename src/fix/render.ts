@@ -1,5 +1,6 @@
 import { isCollection, isMap, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import { readBlockYaml } from '../parse/block-yaml.js';
+import { DEFAULT_MAX_DEPTH, parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
 
@@ -222,6 +223,10 @@ class Renderer {
     if (expected === NOT_APPLICABLE) return false;
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
+    // An edited text in the block subset reads back without building nodes: the block reader
+    // gives the full parse's data, and takes nothing the full parse would report (src/parse/block-yaml.ts).
+    const block = this.file.format === 'yaml' && this.file.documents.length === 1 ? readBlockYaml(edited, DEFAULT_MAX_DEPTH) : undefined;
+    if (block !== undefined) return this.file.documents[0].usable && deepEqual(block, expected);
     const reparsed = parseText(edited, this.file.format);
     const errors = (findings: ParsedFile['findings']): number => findings.filter((f) => f.severity === 'error').length;
     if (errors(reparsed.findings) > errors(this.file.findings)) return false;

@@ -52,16 +52,16 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   const lower = word.toLowerCase();
   for (const candidate of candidates) {
-    // A candidate whose length alone puts it past the limit cannot be close: skip the distance.
-    if (Math.abs(candidate.length - word.length) > limitFor(word, candidate)) continue;
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
+    // Only a distance within the limit matters, and below the best so far.
+    const limit = Math.min(limitFor(word, candidate), bestDistance - 1);
+    if (Math.abs(candidate.length - word.length) > limit) continue;
+    const distance = editDistance(lower, candidate.toLowerCase(), limit);
+    if (distance <= limit) {
       best = candidate;
       bestDistance = distance;
     }
   }
-  if (best === undefined) return undefined;
-  return bestDistance <= limitFor(word, best) ? best : undefined;
+  return best;
 }
 
 /** How many edits still make a probable typo: a quarter of the longer word, at least one. */
@@ -69,15 +69,32 @@ function limitFor(a: string, b: string): number {
   return Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 }
 
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 8) return Math.abs(a.length - b.length);
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+/** Two rows of the edit-distance table, kept between calls: an unknown member is compared with every member its object allows. */
+let previous = new Uint32Array(64);
+let current = new Uint32Array(64);
+
+/** Levenshtein distance of `a` and `b`, or any number above `limit` once the distance must exceed it. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (b.length + 1 > previous.length) {
+    previous = new Uint32Array(2 * (b.length + 1));
+    current = new Uint32Array(2 * (b.length + 1));
+  }
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const cost = previous[j - 1] + (ai === b.charCodeAt(j - 1) ? 0 : 1);
+      const value = Math.min(previous[j] + 1, current[j - 1] + 1, cost);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
     }
+    // Every later row is at least this row's minimum.
+    if (rowMin > limit) return rowMin;
+    const done = previous;
     previous = current;
+    current = done;
   }
   return previous[b.length];
 }
