@@ -1,7 +1,8 @@
 import type { OperationId } from '../operations.js';
 import { readBlockYaml } from '../parse/block-yaml.js';
 import { DEFAULT_MAX_DEPTH } from '../parse/parse.js';
-import type { BodyOfDocument, LintOptions } from './lint.js';
+import type { PathFinding } from '../types.js';
+import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './lint.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
@@ -12,7 +13,9 @@ import { isObject } from './rule-helpers.js';
  * positions. So the file is read with readBlockYaml (src/parse/block-yaml.ts), a reader for the
  * block-style YAML that configuration repositories hold, which returns the full parse's data or
  * declines; the schema, rules and policies then run on that data, and only when they find nothing
- * is the file reported clean from here. Everything else goes the full way.
+ * is the file reported clean from here. Everything else goes the full way; for a file with
+ * findings, the full way places the findings of the quick look in the text rather than finding
+ * them again (the same document read as the same data, under the same operation).
  *
  * Property tests hold the two ways to agreeing whenever this says "clean" (test/fast-path.test.ts,
  * test/block-yaml.test.ts). Comments are not read here, so a file that may hold a modeline or an
@@ -21,13 +24,20 @@ import { isObject } from './rule-helpers.js';
 const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
 
 /**
- * The findings-free result when a quick look proves the file clean; `undefined` when the file
- * needs the full lint (it has findings, or something only the full parse can judge).
+ * What the quick look made of a file in the block subset: the operation, and the body's findings as
+ * data (schema, rules and policies, before the configured levels). The full lint of a file with
+ * findings places these in the text rather than finding them again.
  */
-export function quickCleanResult(
-  text: string,
-  options: LintOptions,
-): { operation: OperationId; operationSource: 'option' | 'envelope' | 'config'; findings: []; bodies: BodyOfDocument[] } | undefined {
+export interface QuickLook {
+  operation: OperationId;
+  operationSource: 'option' | 'envelope' | 'config';
+  prefix: string[];
+  body: unknown;
+  findings: PathFinding[];
+}
+
+/** The quick look, or `undefined` when the file needs the full lint from the start. */
+export function quickLook(text: string, options: LintOptions): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
   if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
   const value = readBlockYaml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH);
@@ -44,6 +54,20 @@ export function quickCleanResult(
     pathParameters: resolved.pathParameters,
     headers: isObject(envelope?.headers) ? envelope.headers : {},
   });
-  if (applyLevels(findings, options.rules ?? {}).length > 0) return undefined;
-  return { operation, operationSource: source, findings: [], bodies: [{ prefix: envelope ? ['body'] : [], value: body }] };
+  return { operation, operationSource: source, prefix: envelope ? ['body'] : [], body, findings };
+}
+
+/** The findings-free result when the quick look proves the file clean; `undefined` when it has findings. */
+export function cleanResult(look: QuickLook, options: LintOptions): LintResult | undefined {
+  if (applyLevels(look.findings, options.rules ?? {}).length > 0) return undefined;
+  return { operation: look.operation, operationSource: look.operationSource, findings: [], bodies: [{ prefix: look.prefix, value: look.body }] };
+}
+
+/**
+ * The findings-free result when a quick look proves the file clean; `undefined` when the file
+ * needs the full lint (it has findings, or something only the full parse can judge).
+ */
+export function quickCleanResult(text: string, options: LintOptions): LintResult | undefined {
+  const look = quickLook(text, options);
+  return look && cleanResult(look, options);
 }

@@ -9,7 +9,7 @@ import { clusterKind } from './cluster-kind.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
-import { quickCleanResult } from './fast-path.js';
+import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
 import { runPolicies, type CompiledPolicy } from '../config/policies.js';
@@ -81,9 +81,10 @@ export interface BodyOfDocument {
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
   options = { ...options, rules: withRecommended(options.rules) };
-  const clean = options.quick === false ? undefined : quickCleanResult(text, options);
+  const look = options.quick === false ? undefined : quickLook(text, options);
+  const clean = look && cleanResult(look, options);
   if (clean) return clean;
-  const result = lintTextDetailed(text, options);
+  const result = lintDetailed(text, options, look);
   return { ...result, findings: result.findings.map(({ messageId: _id, data: _data, ...finding }) => finding) };
 }
 
@@ -92,7 +93,11 @@ export type DetailedFinding = Finding & { messageId?: string; data?: Record<stri
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
-  options = { ...options, rules: withRecommended(options.rules) };
+  return lintDetailed(text, { ...options, rules: withRecommended(options.rules) }, undefined);
+}
+
+/** The full lint; `look`, the quick look's, gives the body's findings where it read the same single document. */
+function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, blockReader: options.quick });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
@@ -137,7 +142,9 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
       const envelope = resolved.source === 'envelope' ? asEnvelope(document.value) : undefined;
       const prefix = envelope ? ['body'] : [];
       bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), prefix, value: envelope ? envelope.body : document.value });
-      const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options);
+      // The quick look read this very document as the same data, under the same operation.
+      const known = look && look.operation === operation && file.documents.length === 1 ? look.findings : undefined;
+      const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
       findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
       if (file.format === 'yaml') findings.push(...yaml11Findings(document.node, operation, prefix).map((f) => located(document, f)));
     }
@@ -162,12 +169,13 @@ function lintDocument(
   envelope: Envelope | undefined,
   pathParameters: Record<string, string>,
   options: LintOptions,
+  known: PathFinding[] | undefined,
 ): PathFinding[] {
   const body = envelope ? envelope.body : document.value;
   const toDocument = (finding: PathFinding): PathFinding =>
     envelope && !finding.fromDocumentRoot ? rebaseIntents({ ...finding, path: ['body', ...finding.path] }, ['body']) : finding;
   const headers = isObject(envelope?.headers) ? envelope.headers : {};
-  return checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers }).map(toDocument);
+  return (known ?? checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers })).map(toDocument);
 }
 
 export interface CheckBodyOptions {
