@@ -294,12 +294,20 @@ const PLAIN_FLOW = /^[^\s\-?:,[\]{}#&*!|>'"%@`]([^:#,[\]{}\r\n]*[^\s:#,[\]{}])?$
 /** Whether a string can be written without quotes and still read back as that string. */
 function plainSafe(value: string, inFlow: boolean): boolean {
   if (!(inFlow ? PLAIN_FLOW : PLAIN_BLOCK).test(value) || AMBIGUOUS_WORDS.test(value)) return false;
-  try {
-    return parseYaml(value) === value;
-  } catch {
-    return false;
+  let safe = READS_BACK_PLAIN.get(value);
+  if (safe === undefined) {
+    try {
+      safe = parseYaml(value) === value;
+    } catch {
+      safe = false;
+    }
+    // The same names come back in file after file (a misspelt key's right spelling), and yaml's parse costs more than the rest of the edit.
+    if (READS_BACK_PLAIN.size < 10_000) READS_BACK_PLAIN.set(value, safe);
   }
+  return safe;
 }
+
+const READS_BACK_PLAIN = new Map<string, boolean>();
 
 /** A value in YAML, in the style of the scalar it replaces: a quoted string stays quoted the same way. */
 function yamlValue(value: unknown, style: Scalar.Type | undefined, inFlow: boolean): string | undefined {
