@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -70,6 +70,43 @@ describe('--cache', () => {
     expect(findingsOf((await runCli(['.', '--cache', '-f', 'json', '--rule', 'cluster/max-nodes-below-initial: error'], { cwd: dir })).stdout)).toEqual([
       'a.yaml:2 cluster/max-nodes-below-initial',
     ]);
+  });
+});
+
+describe('--cache trusts an unchanged stat, never a racy one', () => {
+  const HOUR = 3_600_000;
+  const operations = async (dir: string) => (JSON.parse((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string; operation: string }>).map((r) => `${r.file} ${r.operation}`);
+  /** Rewrites b.yaml's cache entry: a hash no content has, an operation no lint would give, and when the run that hashed it started. */
+  const plant = (dir: string, checkedAt: number) => {
+    const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
+    const entry = cache.entries['b.yaml'];
+    expect(entry.stat).toEqual([statSync(join(dir, 'b.yaml')).size, statSync(join(dir, 'b.yaml')).mtimeMs, statSync(join(dir, 'b.yaml')).ctimeMs, statSync(join(dir, 'b.yaml')).ino, statSync(join(dir, 'b.yaml')).dev]);
+    Object.assign(entry, { hash: '0'.repeat(40), checkedAt });
+    entry.linted.result.operation = 'set-cluster-state';
+    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(cache));
+  };
+
+  test('a file with the size, times and identity it had when hashed, well before that run, is not read again', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    // As if the run that hashed it had started an hour from now: the file's change time is then long before it.
+    plant(dir, Date.now() + HOUR);
+    expect(await operations(dir)).toEqual(['a.yaml edit-cluster', 'b.yaml set-cluster-state']);
+  });
+
+  test('a new modification time sends the file to be hashed (and linted again, its hash being another)', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    plant(dir, Date.now() + HOUR);
+    utimesSync(join(dir, 'b.yaml'), new Date('2020-01-01'), new Date('2020-01-01'));
+    expect(await operations(dir)).toEqual(['a.yaml edit-cluster', 'b.yaml edit-cluster']);
+  });
+
+  test('a file changed within the margin before the run that hashed it is hashed again: the same tick may hide another change', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    plant(dir, Date.now());
+    expect(await operations(dir)).toEqual(['a.yaml edit-cluster', 'b.yaml edit-cluster']);
   });
 });
 

@@ -22,13 +22,19 @@ export function* jsonParts(results: readonly FileResult[]): Generator<string> {
   yield shell.slice(0, open);
   let separator = '\n    ';
   for (const result of results) {
-    yield separator + JSON.stringify(entryOf(result), null, 2).replaceAll('\n', '\n    ');
+    yield separator + (result.findings.length === 0 ? cleanEntry(result) : JSON.stringify(entryOf(result), null, 2).replaceAll('\n', '\n    '));
     separator = ',\n    ';
   }
   yield '\n  ' + shell.slice(open);
 }
 
 const EMPTY_RESULTS = '"results": []';
+
+/** A clean file's entry, as JSON.stringify would indent it there: most entries of a large run. */
+function cleanEntry(result: FileResult): string {
+  const text = (value: string | null): string => JSON.stringify(value);
+  return `{\n      "file": ${text(result.file)},\n      "operation": ${text(result.operation ?? null)},\n      "operationSource": ${text(result.operationSource)},\n      "findings": []\n    }`;
+}
 
 function entryOf(result: FileResult): object {
   const revealsSecret = result.screened || result.source === undefined ? () => false : secretsOf(result.source);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { VERSION } from '../version.js';
+import { fileStat, type FileStat } from './files.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { writeFileAtomic } from './write-file.js';
 
@@ -9,8 +10,20 @@ interface Entry {
   key: string;
   /** SHA-1 of the file's bytes. */
   hash: string;
+  /** The file's size, times and identity, taken before the bytes hashed were read. */
+  stat?: FileStat;
+  /** When the run that took `stat` started (ms since the epoch). */
+  checkedAt?: number;
   linted: LintedFile;
 }
+
+/**
+ * How much older than the run that read it a file's change time must be for that time to prove
+ * the file unchanged later on. A change right after the read can fall in the same tick of the
+ * file system's clock as the change before it (some keep seconds, or two); the margin leaves such a
+ * "racy" file to be hashed again, as git does with its index.
+ */
+const RACY_MARGIN_MS = 3000;
 
 interface CacheFile {
   dplint: string;
@@ -21,10 +34,17 @@ interface CacheFile {
 
 /**
  * `--cache`: each file's result, kept between runs and reused only when nothing it depends on
- * has changed — the file's bytes (hashed, not its modification time), the config file that
- * applies (path and text), the run's options, and dplint's version. A cache from another version,
- * or one that cannot be read, is started afresh; it is written atomically after a run that changed
- * it (a run that reused every entry writes nothing).
+ * has changed — the file's bytes (their SHA-1), the config file that applies (path and text), the
+ * run's options, and dplint's version. A cache from another version, or one that cannot be read, is
+ * started afresh; it is written atomically after a run that changed it (a run that reused every
+ * entry writes nothing).
+ *
+ * A file is not read again when the file system proves its bytes unchanged since they were
+ * hashed: the same size, modification time, change time, inode and device as then, and a change
+ * time older than the run that hashed it by more than RACY_MARGIN_MS. The change time cannot be
+ * set back by touching the file or restoring its modification time, and every write moves it, so
+ * an edit always sends the file to be hashed (and linted, when its bytes differ). A fresh checkout
+ * (a CI job restoring its cache) has new inodes and times: every file is hashed there.
  */
 export class LintCache {
   private readonly previous: Record<string, Entry>;
@@ -32,6 +52,8 @@ export class LintCache {
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
   private changed = false;
+  /** When this run started: files read from here on may still change within the tick of their change time. */
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly location: string,
@@ -47,13 +69,26 @@ export class LintCache {
   lookup(file: string, absolute: string, run: PlannedRun): LintedFile | undefined {
     const entry = this.previous[file];
     if (!entry || entry.key !== keyFor(file, run)) return undefined;
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return undefined;
+    const stat = fileStat(stats);
+    if (provesUnchanged(entry, stat)) {
+      const linted = entry.linted.result.findings.length === 0 ? entry.linted : this.withSource(entry, absolute);
+      if (linted) this.next[file] = entry;
+      return linted;
+    }
     let bytes: Buffer;
     try {
       bytes = this.readInto(absolute);
     } catch {
       return undefined;
     }
-    return this.hit(file, entry, bytes);
+    if (contentHash(bytes) !== entry.hash) return undefined;
+    // The bytes are those hashed before. The file's stat, taken before the read, proves them to
+    // later runs once the file is older than the margin: only then is it worth writing the cache.
+    this.next[file] = { ...entry, stat, checkedAt: this.startedAt };
+    if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
+    return this.withText(entry, bytes);
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -82,19 +117,32 @@ export class LintCache {
     }
   }
 
-  /** A file whose entry's key matches: its cached result when its bytes are unchanged. */
-  private hit(file: string, entry: Entry, bytes: Buffer): LintedFile | undefined {
-    if (contentHash(bytes) !== entry.hash) return undefined;
-    this.next[file] = entry;
-    // Formatters show code frames from the text; only files with findings need it.
+  /** The cached result with the file's text: formatters show code frames from it, and only files with findings need it. */
+  private withText(entry: Entry, bytes: Buffer): LintedFile {
     if (entry.linted.result.findings.length === 0) return entry.linted;
     return { ...entry.linted, result: { ...entry.linted.result, source: bytes.toString('utf8') } };
+  }
+
+  /** withText for a file proven unchanged without reading it: read now for its text, which must still be the bytes hashed. */
+  private withSource(entry: Entry, absolute: string): LintedFile | undefined {
+    let bytes: Buffer;
+    try {
+      bytes = this.readInto(absolute);
+    } catch {
+      return undefined;
+    }
+    return contentHash(bytes) === entry.hash ? this.withText(entry, bytes) : undefined;
   }
 
   store(file: string, run: PlannedRun, linted: LintedFile): void {
     if (!linted.contentHash) return;
     const { source: _source, originalSource: _original, ...result } = linted.result;
-    this.next[file] = { key: keyFor(file, run), hash: linted.contentHash, linted: { result, ...(linted.facts ? { facts: linted.facts } : {}) } };
+    this.next[file] = {
+      key: keyFor(file, run),
+      hash: linted.contentHash,
+      ...(linted.contentStat ? { stat: linted.contentStat, checkedAt: this.startedAt } : {}),
+      linted: { result, ...(linted.facts ? { facts: linted.facts } : {}) },
+    };
     this.changed = true;
   }
 
@@ -104,6 +152,14 @@ export class LintCache {
     const data: CacheFile = { dplint: VERSION, run: this.runKey, entries: this.next };
     writeFileAtomic(this.location, JSON.stringify(data));
   }
+}
+
+/** Whether the file's stat now proves its bytes are those hashed for the entry. */
+function provesUnchanged(entry: Entry, stat: FileStat): boolean {
+  const before = entry.stat;
+  if (!Array.isArray(before) || before.length !== stat.length || typeof entry.checkedAt !== 'number') return false;
+  if (!stat.every((value, i) => value === before[i])) return false;
+  return stat[2] < entry.checkedAt - RACY_MARGIN_MS;
 }
 
 function keyFor(file: string, run: PlannedRun): string {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -151,15 +151,27 @@ function displayPathsUnder(given: string): (inside: string) => string {
  * The text, and the bytes it was decoded from. The bytes of a file up to 1 MiB are in a buffer that
  * the next read reuses: use them before reading again.
  */
-export type ReadResult = { text: string; bytes: Uint8Array } | { error: string };
+export type ReadResult = { text: string; bytes: Uint8Array; stat?: FileStat } | { error: string };
+
+/**
+ * What the file system says of a file, taken before its bytes were read: the lint cache trusts an
+ * unchanged one in place of reading the file again (src/node/cache.ts).
+ */
+export type FileStat = [size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number];
+
+export function fileStat(stats: Stats): FileStat {
+  return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.dev];
+}
 
 /** Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are reported, not thrown. */
 export function readText(path: string, maxFileSize = Infinity): ReadResult {
   let bytes: Buffer;
+  let stat: FileStat | undefined;
   try {
     const fd = openSync(path, 'r');
     try {
       const stats = fstatSync(fd);
+      if (stats.isFile()) stat = fileStat(stats);
       if (stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
       // A pipe or device named on the command line has no size to check first (nor has a file of
       // /proc, which says 0): read no more than the limit allows.
@@ -172,7 +184,7 @@ export function readText(path: string, maxFileSize = Infinity): ReadResult {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
   }
   const decoded = decodeText(bytes);
-  return 'text' in decoded ? { text: decoded.text, bytes } : decoded;
+  return 'text' in decoded ? { text: decoded.text, bytes, stat } : decoded;
 }
 
 function tooLarge(size: string, maxFileSize: number): string {

@@ -10,7 +10,7 @@ import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 import { ConfigResolver } from './config-file.js';
 import { withoutRevealingEdits } from '../schema/secrets.js';
-import { collectFiles, readText, UsageError } from './files.js';
+import { collectFiles, readText, UsageError, type FileStat } from './files.js';
 
 export interface LintFilesOptions {
   /** Folder the paths are relative to; defaults to the process's. */
@@ -107,6 +107,8 @@ export interface LintedFile {
   facts?: RepositoryFacts;
   /** The SHA-1 of the bytes linted, when the run keeps a cache. */
   contentHash?: string;
+  /** The file's size, times and identity, taken before its bytes were read, when the run keeps a cache. */
+  contentStat?: FileStat;
 }
 
 /**
@@ -159,7 +161,7 @@ function lintFile(file: string, absolute: string, options: LintFilesOptions, con
   // Hashed now: the next read reuses the buffer the bytes are in.
   const hash = options.hashContent ? contentHash(read.bytes) : undefined;
   const linted = lintSource(file, read.text, options, settings, rules);
-  return hash ? { ...linted, contentHash: hash } : linted;
+  return hash ? { ...linted, contentHash: hash, ...(read.stat ? { contentStat: read.stat } : {}) } : linted;
 }
 
 /** The result for a file that was not read: one finding, at its start, saying why. */
