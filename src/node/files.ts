@@ -81,8 +81,10 @@ function walk(directory: string, out: string[], visited: Set<string>, gitignores
     return;
   }
   const own = gitignores.length || existsSync(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory)] : gitignores;
+  // (No join per entry: the folder's path is already normal, and an entry's name holds no separator.)
+  const prefix = directory.endsWith(sep) ? directory : directory + sep;
   for (const entry of entries) {
-    const path = join(directory, entry.name);
+    const path = prefix + entry.name;
     const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && isDirectoryPath(path));
     if (isDirectory && SKIPPED_DIRECTORIES.has(entry.name)) continue;
     if (isIgnored(path) || gitIgnored(own, path, isDirectory)) continue;

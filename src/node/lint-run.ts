@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../formatters/types.js';
 import { LintCache } from './cache.js';
 import { UsageError } from './files.js';
-import { finishRun, lintFileAt, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import { finishRun, lintFileAt, pathToOpen, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
@@ -52,7 +51,7 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
   const planned = planRun(paths, options);
   const run = runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
   const cache = runOptions.cacheLocation && !options.fix ? new LintCache(runOptions.cacheLocation, options) : undefined;
-  const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, resolve(run.cwd, file), run));
+  const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, pathToOpen(run, file), run));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
   const fresh = await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions);
   for (let i = 0, next = 0; i < linted.length; i++) {
