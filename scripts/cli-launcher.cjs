@@ -31,6 +31,7 @@ const Module = require('node:module');
 const program = path.join(__dirname, 'cli.cjs');
 const source = fs.readFileSync(program, 'utf8').replace(/^#!.*/, '');
 const enabled = process.env.DPLINT_CODE_CACHE !== '0';
+const KEPT_CACHES = 4;
 const stats = fs.statSync(program);
 const cacheFolder = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir() || os.tmpdir(), '.cache'), 'dplint');
 const cacheFile = path.join(cacheFolder, `cli-${process.version}-${stats.size}-${Math.trunc(stats.mtimeMs)}.v8cache`);
@@ -48,14 +49,26 @@ const module_ = { exports: {}, filename: program, id: program, loaded: false };
 script.runInThisContext().call(module_.exports, module_.exports, require, module_, program, __dirname);
 
 if (enabled && (cachedData === undefined || script.cachedDataRejected)) {
-  process.once('beforeExit', () => {
+  // On 'exit' (synchronous work only): the command ends with process.exit once its output is out.
+  process.once('exit', () => {
     try {
       fs.mkdirSync(cacheFolder, { recursive: true });
       const temporary = `${cacheFile}.${process.pid}.tmp`;
       fs.writeFileSync(temporary, script.createCachedData());
       fs.renameSync(temporary, cacheFile);
+      removeOldCaches();
     } catch {
       // A cache that cannot be written only costs the next run its compile time.
     }
   });
+}
+
+/** Each build of dplint (and each Node) has a cache of its own: the folder keeps the newest few, not every one ever written. */
+function removeOldCaches() {
+  const others = fs
+    .readdirSync(cacheFolder)
+    .filter((name) => /^cli-.*\.v8cache$/.test(name) && name !== path.basename(cacheFile))
+    .map((name) => ({ file: path.join(cacheFolder, name), written: fs.statSync(path.join(cacheFolder, name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const { file } of others.slice(KEPT_CACHES - 1)) fs.rmSync(file, { force: true });
 }

@@ -29,4 +29,8 @@ void run(process.argv.slice(2), {
   },
 }).then((code) => {
   process.exitCode = code;
+  // Exit once the output is written, not when the event loop is empty: a garbage collection V8
+  // began near the end of a large run would otherwise be finished first (some 20 ms; BENCHMARKS.md).
+  // An empty write's callback runs once everything written before it is out, pipes included.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 });

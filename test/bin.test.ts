@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 
 // The bin as installed: `npm test` builds first, so dist/ is the code under test.
@@ -37,4 +39,28 @@ test('a reader that closes standard output early ends the run with exit 2 and on
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise((resolve) => child.on('close', resolve));
   expect({ code, stderr }).toEqual({ code: 2, stderr: 'dplint: cannot write to standard output: the reader closed it\n' });
+});
+
+test("the first run keeps V8's code cache of the program in $XDG_CACHE_HOME/dplint, beside at most three older ones", () => {
+  const xdg = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
+  const folder = join(xdg, 'dplint');
+  mkdirSync(folder);
+  // Caches of earlier builds, written a day apart: the three newest stay.
+  const old = ['cli-v0-1-1.v8cache', 'cli-v0-2-2.v8cache', 'cli-v0-3-3.v8cache', 'cli-v0-4-4.v8cache', 'cli-v0-5-5.v8cache'];
+  old.forEach((name, i) => {
+    writeFileSync(join(folder, name), 'stale');
+    utimesSync(join(folder, name), new Date(Date.UTC(2026, 0, i + 1)), new Date(Date.UTC(2026, 0, i + 1)));
+  });
+  writeFileSync(join(folder, 'notes.txt'), 'not a cache');
+  const run = () => spawnSync(process.execPath, ['dist/dplint.cjs', 'fixtures/config-repo/clusters/etl-hadoop2.yaml', '-f', 'compact'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: xdg } });
+  const bundle = statSync('dist/cli.cjs');
+  const own = `cli-${process.version}-${bundle.size}-${Math.trunc(bundle.mtimeMs)}.v8cache`;
+
+  expect(run().stderr).toBe('');
+  expect(readdirSync(folder).sort()).toEqual([own, 'cli-v0-3-3.v8cache', 'cli-v0-4-4.v8cache', 'cli-v0-5-5.v8cache', 'notes.txt'].sort());
+  const written = statSync(join(folder, own));
+  expect(written.size).toBeGreaterThan(10_000);
+  // The next run reads the cache and writes nothing.
+  expect(run().stderr).toBe('');
+  expect(statSync(join(folder, own)).mtimeMs).toBe(written.mtimeMs);
 });

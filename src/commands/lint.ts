@@ -81,9 +81,10 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       cacheLocation: options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined,
       shard: shardOption(options.shard),
     });
-    const written = new Set(results.map((r) => resolve(io.cwd, r.file)));
-    for (const output of outputs) {
-      if (output.file && written.has(resolve(io.cwd, output.file))) throw new UsageError(`--output-file ${JSON.stringify(output.file)} is one of the files being linted; dplint never writes over its input`);
+    const files = outputs.filter((output) => output.file !== undefined).map((output) => output.file!);
+    for (const file of files) {
+      const target = resolve(io.cwd, file);
+      if (results.some((r) => resolve(io.cwd, r.file) === target)) throw new UsageError(`--output-file ${JSON.stringify(file)} is one of the files being linted; dplint never writes over its input`);
     }
   }
   if (options.fix) writeFixes(results, io.cwd);
