@@ -21,7 +21,7 @@ describe('--cache', () => {
     expect(existsSync(join(dir, '.dplintcache'))).toBe(true);
     // A finding planted in the cache shows on the next run: proof the cache is read, not re-linted.
     const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
-    cache.entries['b.yaml'].linted.result.findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'from the cache', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+    cache.entries['b.yaml'].findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'from the cache', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
     writeFileSync(join(dir, '.dplintcache'), JSON.stringify(cache));
     const second = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
@@ -48,7 +48,7 @@ describe('--cache', () => {
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
     const plant = () => {
       const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
-      cache.entries['a.yaml'].linted.result.findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'stale', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+      cache.entries['a.yaml'].findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'stale', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
       return cache;
     };
 
@@ -82,7 +82,7 @@ describe('--cache trusts an unchanged stat, never a racy one', () => {
     const entry = cache.entries['b.yaml'];
     expect(entry.stat).toEqual([statSync(join(dir, 'b.yaml')).size, statSync(join(dir, 'b.yaml')).mtimeMs, statSync(join(dir, 'b.yaml')).ctimeMs, statSync(join(dir, 'b.yaml')).ino, statSync(join(dir, 'b.yaml')).dev]);
     Object.assign(entry, { hash: '0'.repeat(40), checkedAt });
-    entry.linted.result.operation = 'set-cluster-state';
+    entry.operation = 'set-cluster-state';
     writeFileSync(join(dir, '.dplintcache'), JSON.stringify(cache));
   };
 

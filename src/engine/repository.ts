@@ -175,6 +175,8 @@ function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
   }
   const findings: RepositoryFinding[] = [];
   for (const [label, claims] of owners) {
+    // Most labels have one claim: nothing to compare, and nothing to build for it.
+    if (claims.length < 2) continue;
     const files = [...new Set(claims.map((c) => c.file))];
     if (files.length < 2) continue;
     for (const claim of claims) {

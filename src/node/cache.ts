@@ -2,9 +2,18 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { VERSION } from '../version.js';
 import { fileStat, type FileStat } from './files.js';
+import type { RepositoryFacts } from '../engine/repository.js';
+import type { FileResult } from '../formatters/types.js';
+import type { OperationId } from '../operations.js';
+import type { Finding, OperationSource } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { writeFileAtomic } from './write-file.js';
 
+/**
+ * One file's entry: what its result depends on, and the result. Flat, and without what every
+ * entry would repeat (the file's name, an empty list of findings), for a cache that is read whole
+ * at the start of each run.
+ */
 interface Entry {
   /** What the result depends on besides the content and the run: the config file and the path it sees. */
   key: string;
@@ -14,7 +23,11 @@ interface Entry {
   stat?: FileStat;
   /** When the run that took `stat` started (ms since the epoch). */
   checkedAt?: number;
-  linted: LintedFile;
+  operation: OperationId | null;
+  operationSource: OperationSource;
+  /** Absent when there are none. */
+  findings?: Finding[];
+  facts?: RepositoryFacts;
 }
 
 /**
@@ -25,9 +38,14 @@ interface Entry {
  */
 const RACY_MARGIN_MS = 3000;
 
+const NO_THROW = { throwIfNoEntry: false } as const;
+
+/** The layout of the entries: a cache written in another is started afresh. */
+const CACHE_FORMAT = 2;
+
 interface CacheFile {
   dplint: string;
-  /** SHA-1 of dplint's version and the run's options: another run's entries are not reused. */
+  /** SHA-1 of dplint's version, the cache's format and the run's options: another run's entries are not reused. */
   run: string;
   entries: Record<string, Entry>;
 }
@@ -54,6 +72,8 @@ export class LintCache {
   private changed = false;
   /** When this run started: files read from here on may still change within the tick of their change time. */
   private readonly startedAt = Date.now();
+  /** Whether results carry the text of files with findings (lintRun's keepSource). */
+  private readonly keepSource: boolean;
 
   constructor(
     private readonly location: string,
@@ -61,7 +81,8 @@ export class LintCache {
   ) {
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
-    this.runKey = createHash('sha1').update(VERSION).update('\0').update(JSON.stringify(rest)).digest('hex');
+    this.keepSource = options.keepSource !== false;
+    this.runKey = createHash('sha1').update(`${VERSION}\0${CACHE_FORMAT}\0`).update(JSON.stringify(rest)).digest('hex');
     this.previous = readCache(location, this.runKey);
   }
 
@@ -69,11 +90,11 @@ export class LintCache {
   lookup(file: string, absolute: string, run: PlannedRun): LintedFile | undefined {
     const entry = this.previous[file];
     if (!entry || entry.key !== keyFor(file, run)) return undefined;
-    const stats = statSync(absolute, { throwIfNoEntry: false });
+    const stats = statSync(absolute, NO_THROW);
     if (!stats?.isFile()) return undefined;
     const stat = fileStat(stats);
     if (provesUnchanged(entry, stat)) {
-      const linted = entry.linted.result.findings.length === 0 ? entry.linted : this.withSource(entry, absolute);
+      const linted = entry.findings && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry);
       if (linted) this.next[file] = entry;
       return linted;
     }
@@ -88,7 +109,7 @@ export class LintCache {
     // later runs once the file is older than the margin: only then is it worth writing the cache.
     this.next[file] = { ...entry, stat, checkedAt: this.startedAt };
     if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
-    return this.withText(entry, bytes);
+    return lintedOf(file, entry, entry.findings && this.keepSource ? bytes.toString('utf8') : undefined);
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -117,31 +138,28 @@ export class LintCache {
     }
   }
 
-  /** The cached result with the file's text: formatters show code frames from it, and only files with findings need it. */
-  private withText(entry: Entry, bytes: Buffer): LintedFile {
-    if (entry.linted.result.findings.length === 0) return entry.linted;
-    return { ...entry.linted, result: { ...entry.linted.result, source: bytes.toString('utf8') } };
-  }
-
-  /** withText for a file proven unchanged without reading it: read now for its text, which must still be the bytes hashed. */
-  private withSource(entry: Entry, absolute: string): LintedFile | undefined {
+  /** The cached result of a file proven unchanged without reading it, with its text, read now: it must still be the bytes hashed. */
+  private withSource(file: string, entry: Entry, absolute: string): LintedFile | undefined {
     let bytes: Buffer;
     try {
       bytes = this.readInto(absolute);
     } catch {
       return undefined;
     }
-    return contentHash(bytes) === entry.hash ? this.withText(entry, bytes) : undefined;
+    return contentHash(bytes) === entry.hash ? lintedOf(file, entry, bytes.toString('utf8')) : undefined;
   }
 
   store(file: string, run: PlannedRun, linted: LintedFile): void {
     if (!linted.contentHash) return;
-    const { source: _source, originalSource: _original, ...result } = linted.result;
+    const { operation, operationSource, findings } = linted.result;
     this.next[file] = {
       key: keyFor(file, run),
       hash: linted.contentHash,
       ...(linted.contentStat ? { stat: linted.contentStat, checkedAt: this.startedAt } : {}),
-      linted: { result, ...(linted.facts ? { facts: linted.facts } : {}) },
+      operation: operation ?? null,
+      operationSource,
+      ...(findings.length ? { findings } : {}),
+      ...(linted.facts ? { facts: linted.facts } : {}),
     };
     this.changed = true;
   }
@@ -152,6 +170,13 @@ export class LintCache {
     const data: CacheFile = { dplint: VERSION, run: this.runKey, entries: this.next };
     writeFileAtomic(this.location, JSON.stringify(data));
   }
+}
+
+/** A cached result as the run uses it; `source`, the file's text, for outputs that show it (files with findings only). */
+function lintedOf(file: string, entry: Entry, source?: string): LintedFile {
+  const result: FileResult = { file, operation: entry.operation ?? undefined, operationSource: entry.operationSource, findings: entry.findings ?? [], screened: true };
+  if (source !== undefined) result.source = source;
+  return entry.facts ? { result, facts: entry.facts } : { result };
 }
 
 /** Whether the file's stat now proves its bytes are those hashed for the entry. */
