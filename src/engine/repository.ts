@@ -225,7 +225,8 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
 
 
 function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
-  const scripts = [...facts].filter(([, f]) => f.bootstrap);
+  const scripts: Array<[string, RepositoryFacts]> = [];
+  for (const entry of facts) if (entry[1].bootstrap) scripts.push(entry);
   const accountKeys = new Set(scripts.filter(([, f]) => !f.bootstrap!.userLevel).flatMap(([, f]) => f.bootstrap!.keys.map((k) => k.key)));
   const findings: RepositoryFinding[] = [];
   for (const [file, fact] of scripts) {
@@ -244,7 +245,12 @@ function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>): Reposi
 }
 
 function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
-  const account = [...facts].find(([, f]) => f.accountIdleTimeout);
+  let account: [string, RepositoryFacts] | undefined;
+  for (const entry of facts) {
+    if (!entry[1].accountIdleTimeout) continue;
+    account = entry;
+    break;
+  }
   if (!account) return [];
   const [accountFile, { accountIdleTimeout }] = account;
   const findings: RepositoryFinding[] = [];
