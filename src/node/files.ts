@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -161,7 +161,7 @@ export type ReadResult = { text: string; bytes: Uint8Array; stat?: FileStat } | 
  */
 export type FileStat = [size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number];
 
-export function fileStat(stats: Stats): FileStat {
+export function fileStat(stats: { size: number; mtimeMs: number; ctimeMs: number; ino: number; dev: number }): FileStat {
   return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.dev];
 }
 
