@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { decodeText } from '../node/files.js';
+import { randomHex } from '../node/crypto.js';
 
 /**
  * Node only (the CLI's `--fix`); the core never writes files.
@@ -17,7 +17,7 @@ export function writeFixedFile(path: string, output: string): boolean {
   const encoding = encodingOf(bytes);
   if ('error' in decodeText(bytes)) return false;
   const mode = statSync(path).mode & 0o7777;
-  const temporary = join(dirname(path), `.${basename(path)}.dplint-${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(dirname(path), `.${basename(path)}.dplint-${randomHex(6)}.tmp`);
   try {
     writeFileSync(temporary, encode(stripBom(output), encoding), { mode });
     // writeFileSync's mode passes through the umask; the file keeps exactly the bits it had.

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { VERSION } from '../version.js';
+import { sha1 } from './crypto.js';
 import { fileStat, type FileStat } from './files.js';
 import type { RepositoryFacts } from '../engine/repository.js';
 import type { FileResult } from '../formatters/types.js';
@@ -82,7 +82,7 @@ export class LintCache {
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.keepSource = options.keepSource !== false;
-    this.runKey = createHash('sha1').update(`${VERSION}\0${CACHE_FORMAT}\0`).update(JSON.stringify(rest)).digest('hex');
+    this.runKey = sha1(`${VERSION}\0${CACHE_FORMAT}\0`, JSON.stringify(rest));
     this.previous = readCache(location, this.runKey);
   }
 
@@ -189,7 +189,7 @@ function provesUnchanged(entry: Entry, stat: FileStat): boolean {
 
 function keyFor(file: string, run: PlannedRun): string {
   const configured = run.configured(file);
-  return `${configured?.fingerprint ?? 'none'}\0${configured?.path ?? file}`;
+  return `${configured?.fingerprint?.() ?? 'none'}\0${configured?.path ?? file}`;
 }
 
 function readCache(location: string, runKey: string): Record<string, Entry> {

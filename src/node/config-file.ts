@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError, defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
+import { sha1 } from './crypto.js';
 import { CONFIG_FILE_NAMES, reason } from './files.js';
 
 export interface ConfigLocation {
   config: LoadedConfig;
   /** The folder the config's globs are relative to. */
   directory: string;
-  /** A hash of the config file's path and text, for the lint cache; `none` without one. */
-  fingerprint: string;
+  /** A hash of the config file's path and text, for the lint cache (worked out when first asked); `none` without one. */
+  fingerprint(): string;
 }
 
 /**
@@ -37,7 +37,7 @@ export class ConfigResolver {
       const path = resolve(cwd, named);
       this.named = { ...readConfig(path, named), directory: dirname(path) };
     }
-    this.fallback = this.named ?? this.nearest(resolve(cwd)) ?? { config: defaultConfig(), directory: resolve(cwd), fingerprint: 'none' };
+    this.fallback = this.named ?? this.nearest(resolve(cwd)) ?? { config: defaultConfig(), directory: resolve(cwd), fingerprint: () => 'none' };
   }
 
   /** The config for a file (absolute path). */
@@ -67,12 +67,13 @@ export class ConfigResolver {
   }
 }
 
-function readConfig(path: string, display: string): { config: LoadedConfig; fingerprint: string } {
+function readConfig(path: string, display: string): { config: LoadedConfig; fingerprint(): string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new ConfigError(`cannot read config file ${JSON.stringify(display)}: ${reason(error)}`);
   }
-  return { config: parseConfig(text, display), fingerprint: createHash('sha1').update(path).update('\0').update(text).digest('hex') };
+  let fingerprint: string | undefined;
+  return { config: parseConfig(text, display), fingerprint: () => (fingerprint ??= sha1(path, '\0', text)) };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
@@ -9,6 +8,7 @@ import type { FileResult } from '../formatters/types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 import { ConfigResolver } from './config-file.js';
+import { sha1 } from './crypto.js';
 import { withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
 
@@ -39,7 +39,7 @@ export interface LintFilesOptions {
 
 /** The hash the lint cache keys a file's content on. */
 export function contentHash(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('hex');
+  return sha1(bytes);
 }
 
 /** The config that applies to one file, and the file's path relative to the config's folder. */
@@ -47,7 +47,7 @@ export interface Configured {
   config: LoadedConfig;
   path: string;
   /** The config file's hash (ConfigLocation.fingerprint). */
-  fingerprint?: string;
+  fingerprint?: () => string;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { reason, UsageError } from './files.js';
+import { randomHex } from './crypto.js';
 
 /**
  * Writes a file so that a reader sees either the old text or the new, never half of it: the text
@@ -11,7 +11,7 @@ import { reason, UsageError } from './files.js';
  * come in parts (a large output, see formatParts), written as they come.
  */
 export function writeFileAtomic(path: string, text: string | Iterable<string>): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
   let mode: number | undefined;
   try {
     mode = statSync(path).mode;
