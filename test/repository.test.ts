@@ -79,3 +79,30 @@ test('repository rules can be switched off in the config', async () => {
   });
   expect((await findings(dir)).list).toEqual([]);
 });
+
+test('the checks across files see the same facts through --cache as from a fresh lint', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  idle_cluster_timeout: 4\n',
+    // A blank label is skipped, so "etl" is the second fact but the third label.
+    'clusters/etl-v2.yaml': 'label:\n  - etl-v2\n  - " "\n  - etl\n',
+    // An envelope: the facts' paths start at body.
+    'clusters/adhoc.yaml': 'method: PUT\npath: /api/v1.3/clusters/42\nbody:\n  label: [nightly]\n  node_configuration:\n    idle_cluster_timeout: 6\n',
+    'account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+  });
+  const fresh = await runCli(['.', '-f', 'json'], { cwd: dir });
+  await runCli(['.', '-f', 'json', '--cache'], { cwd: dir });
+  const cached = await runCli(['.', '-f', 'json', '--cache'], { cwd: dir });
+  expect(cached.stdout).toBe(fresh.stdout);
+  const lines = (JSON.parse(cached.stdout).results as Array<{ file: string; findings: Array<{ ruleId: string; line: number; column: number }> }>).flatMap((r) =>
+    r.findings.filter((f) => f.ruleId.startsWith('repository/')).map((f) => `${r.file}:${f.line}:${f.column} ${f.ruleId}`),
+  );
+  expect(lines).toEqual([
+    'clusters/adhoc.yaml:4:11 repository/duplicate-label',
+    'clusters/adhoc.yaml:6:27 repository/idle-timeout-override',
+    'clusters/etl-v2.yaml:4:5 repository/duplicate-label',
+    'clusters/etl.yaml:1:9 repository/duplicate-label',
+    'clusters/etl.yaml:1:14 repository/duplicate-label',
+    'clusters/etl.yaml:3:25 repository/idle-timeout-override',
+  ]);
+});

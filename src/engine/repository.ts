@@ -97,6 +97,31 @@ function labelPath(index: number): ReadonlyArray<string | number> {
 }
 
 /**
+ * Facts as the lint cache keeps them (a file read whole at the start of each run): a label at its
+ * place in the body's list and the idle timeout where every cluster file has it are kept as their
+ * bare values, and get their shared paths back when read. Anything else is kept as it is.
+ */
+export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
+  const { labels, clusterIdleTimeout, ...rest } = facts;
+  const atHome = (located: Located, path: ReadonlyArray<string | number>): boolean => located.document === undefined && located.path === path;
+  return {
+    ...rest,
+    ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? label.value : label)) } : {}),
+    ...(clusterIdleTimeout ? { clusterIdleTimeout: atHome(clusterIdleTimeout, CLUSTER_IDLE_TIMEOUT) ? clusterIdleTimeout.value : clusterIdleTimeout } : {}),
+  };
+}
+
+/** packFacts undone. */
+export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
+  const { labels, clusterIdleTimeout, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string>; clusterIdleTimeout?: Located | number };
+  return {
+    ...rest,
+    ...(labels ? { labels: labels.map((label, i) => (typeof label === 'string' ? { value: label, path: labelPath(i) } : label)) } : {}),
+    ...(clusterIdleTimeout === undefined ? {} : { clusterIdleTimeout: typeof clusterIdleTimeout === 'number' ? { value: clusterIdleTimeout, path: CLUSTER_IDLE_TIMEOUT } : clusterIdleTimeout }),
+  };
+}
+
+/**
  * A copy of a string from the file's text that is not a slice of it: V8 keeps a whole text alive
  * for any substring of it that lives on (some 3 KB a file).
  */

@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { VERSION } from '../version.js';
 import { sha1 } from './crypto.js';
 import { fileStat, type FileStat } from './files.js';
-import type { RepositoryFacts } from '../engine/repository.js';
+import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../formatters/types.js';
 import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource } from '../types.js';
@@ -27,7 +27,8 @@ interface Entry {
   operationSource: OperationSource;
   /** Absent when there are none. */
   findings?: Finding[];
-  facts?: RepositoryFacts;
+  /** RepositoryFacts, packed (packFacts). */
+  facts?: Record<string, unknown>;
 }
 
 /**
@@ -159,7 +160,7 @@ export class LintCache {
       operation: operation ?? null,
       operationSource,
       ...(findings.length ? { findings } : {}),
-      ...(linted.facts ? { facts: linted.facts } : {}),
+      ...(linted.facts ? { facts: packFacts(linted.facts) } : {}),
     };
     this.changed = true;
   }
@@ -176,7 +177,7 @@ export class LintCache {
 function lintedOf(file: string, entry: Entry, source?: string): LintedFile {
   const result: FileResult = { file, operation: entry.operation ?? undefined, operationSource: entry.operationSource, findings: entry.findings ?? [], screened: true };
   if (source !== undefined) result.source = source;
-  return entry.facts ? { result, facts: entry.facts } : { result };
+  return entry.facts ? { result, facts: unpackFacts(entry.facts) } : { result };
 }
 
 /** Whether the file's stat now proves its bytes are those hashed for the entry. */
@@ -187,9 +188,11 @@ function provesUnchanged(entry: Entry, stat: FileStat): boolean {
   return stat[2] < entry.checkedAt - RACY_MARGIN_MS;
 }
 
+/** The config file that applies, and the path it sees the file by when that is not the file's own. */
 function keyFor(file: string, run: PlannedRun): string {
   const configured = run.configured(file);
-  return `${configured?.fingerprint?.() ?? 'none'}\0${configured?.path ?? file}`;
+  const fingerprint = configured?.fingerprint?.() ?? 'none';
+  return configured === undefined || configured.path === file ? fingerprint : `${fingerprint}\0${configured.path}`;
 }
 
 function readCache(location: string, runKey: string): Record<string, Entry> {
