@@ -217,6 +217,38 @@ class Renderer {
     return this.file.comments.some((comment) => comment.offset >= start && comment.offset < end);
   }
 
+  /**
+   * readsBackAs in a stream of documents: the edit is read back within its own document's part of
+   * the text, which must still be one document, of exactly the data meant, with no new error, and
+   * still end its line before the next document's `---`. The other parts are not touched, so they
+   * read as before; parsing the whole stream again for each edit would make a stream of thousands
+   * of documents quadratic.
+   */
+  private readsBackInPart(document: SourceDocument, expected: unknown, fix: Fix): boolean {
+    const [start, end] = partOf(this.file, document.index);
+    if (fix.range[0] < start || fix.range[1] > end) return false;
+    const text = this.file.text;
+    const edited = text.slice(start, fix.range[0]) + fix.text + text.slice(fix.range[1], end);
+    if (end < text.length && !edited.endsWith('\n')) return false;
+    const reparsed = parseText(edited, this.file.format);
+    const after = reparsed.documents;
+    if (after.length !== 1 || !after[0].usable || !document.usable) return false;
+    return errorsIn(reparsed) <= this.errorsInPart(document.index) && deepEqual(after[0].value, expected);
+  }
+
+  private readonly partErrors = new Map<number, number>();
+
+  /** The errors of a document's part of the stream read alone (once per document). */
+  private errorsInPart(index: number): number {
+    let errors = this.partErrors.get(index);
+    if (errors === undefined) {
+      const [start, end] = partOf(this.file, index);
+      errors = errorsIn(parseText(this.file.text.slice(start, end), this.file.format));
+      this.partErrors.set(index, errors);
+    }
+    return errors;
+  }
+
   /** The edit is kept only if the edited text parses to exactly the data the intent describes. */
   private readsBackAs(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
     const expected = applyIntent(document.value, path, intent);
@@ -227,6 +259,7 @@ class Renderer {
     // gives the full parse's data, and takes nothing the full parse would report (src/parse/block-yaml.ts).
     const block = this.file.format === 'yaml' && this.file.documents.length === 1 ? readBlockYaml(edited, DEFAULT_MAX_DEPTH) : undefined;
     if (block !== undefined) return this.file.documents[0].usable && deepEqual(block, expected);
+    if (this.file.documents.length > 1) return this.readsBackInPart(document, expected, fix);
     const reparsed = parseText(edited, this.file.format);
     const errors = (findings: ParsedFile['findings']): number => findings.filter((f) => f.severity === 'error').length;
     if (errors(reparsed.findings) > errors(this.file.findings)) return false;
@@ -237,6 +270,17 @@ class Renderer {
       return deepEqual(after.value, before.index === document.index ? expected : before.value);
     });
   }
+}
+
+function errorsIn(file: ParsedFile): number {
+  return file.findings.filter((f) => f.severity === 'error').length;
+}
+
+/** The part of a stream that is one document's: from the end of the one before (its directives and `---` included) to its own end. */
+function partOf(file: ParsedFile, index: number): [number, number] {
+  const start = index === 0 ? 0 : file.documents[index - 1].node.range[2];
+  const end = index === file.documents.length - 1 ? file.text.length : file.documents[index].node.range[2];
+  return [start, end];
 }
 
 interface Target {

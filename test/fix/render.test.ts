@@ -39,6 +39,21 @@ describe('replaceValue: written in the style of the file and of the value it rep
   test('the second document of a stream', () => {
     expect(edit('a: 1\n---\na: 1\n', ['a'], { kind: 'replaceValue', value: 2 }, 'yaml', 1)).toBe('a: 1\n---\na: 2\n');
   });
+
+  // In a stream an edit is read back within its own document's part of the text, directives and `---` included.
+  test.each([
+    ['the first document, before the directives of the next', 'a: 1 # one\n...\n%YAML 1.2\n---\na: 1\n', 0, 'a: 2 # one\n...\n%YAML 1.2\n---\na: 1\n'],
+    ['a middle document with comments after it', 'a: 1\n---\na: 1\n# about the next\n---\na: 1\n', 1, 'a: 1\n---\na: 2\n# about the next\n---\na: 1\n'],
+    ['the last document, without a final line break', 'a: 1\n---\nb: 0\na: 1', 1, 'a: 1\n---\nb: 0\na: 2'],
+    ['next to a document with a syntax error', 'a: [1\n---\na: 1\n', 1, 'a: [1\n---\na: 2\n'],
+  ])('%s', (_name, text, document, expected) => {
+    expect(edit(text, ['a'], { kind: 'replaceValue', value: 2 }, 'yaml', document)).toBe(expected);
+  });
+
+  test('in a stream, an edit that would change more than its value is not made', () => {
+    // b aliases a's anchor: writing 2 over a would change b too.
+    expect(edit('a: 1\n---\na: &x 1\nb: *x\n', ['a'], { kind: 'replaceValue', value: 2 }, 'yaml', 1)).toBeUndefined();
+  });
 });
 
 describe('renameKey keeps the key\'s quoting', () => {
