@@ -10,12 +10,14 @@
 //                minimal yaml + ajv linter (bench/minimal-lint.mjs)
 //   cache        a second run with --cache over the unchanged corpus vs a first run without the
 //                cache, and vs the first run with --cache (the one that fills it)
+//   growth       time per MiB of one large file (a 20 MiB bootstrap script; a stream of 7,000
+//                cluster bodies in one file) against the corpus's
 //   memory       peak RSS of the CI gate at 10,000 and at 100,000 files
 //
 //   node bench/run.mjs [--files 10000] [--runs 5] [--quick]
 // Peak memory comes from GNU time (/usr/bin/time -f %M) where it is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,13 +40,13 @@ writeFileSync(schema, execFileSync(process.execPath, [dplint, 'schema', 'edit-cl
 const oneFile = join(corpus, 'cluster-000001.yaml');
 const gnuTime = existsSync('/usr/bin/time');
 
-/** Runs a command once: wall seconds, and peak memory in MiB where GNU time can tell. */
-function once(command) {
+/** Runs a command once (in `cwd`, if given): wall seconds, and peak memory in MiB where GNU time can tell. */
+function once(command, cwd) {
   const [file, ...rest] = command;
   const start = process.hrtime.bigint();
   const run = gnuTime
-    ? spawnSync('/usr/bin/time', ['-f', '%M', file, ...rest], { encoding: 'utf8', maxBuffer: 1 << 30 })
-    : spawnSync(file, rest, { encoding: 'utf8', maxBuffer: 1 << 30 });
+    ? spawnSync('/usr/bin/time', ['-f', '%M', file, ...rest], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(file, rest, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   const peak = gnuTime ? Number(run.stderr.trim().split('\n').pop()) / 1024 : NaN;
   if (run.status !== 0 && run.status !== 1) throw new Error(`${command.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
@@ -114,6 +116,26 @@ for (let round = 0; round < runs; round++) {
 }
 const fillRatios = reuses.map((wall, i) => wall / fills[i]);
 console.log(`  ${'first run (--cache, filling it)'.padEnd(32)} ${median(fills).toFixed(3)} s  second run (--cache) ÷ this: ×${median(fillRatios).toFixed(2)}`);
+
+// Growth: one large file against the corpus, per byte. A config file raises maxFileSize for them.
+if (!args.includes('--quick')) {
+  const large = join(work, 'large');
+  mkdirSync(large);
+  writeFileSync(join(large, 'dplint.config.yaml'), 'files:\n  - match: ["bootstrap.yaml"]\n    operation: set-bootstrap\n  - match: ["clusters.yaml"]\n    operation: edit-cluster\nlimits:\n  maxFileSize: 40000000\n');
+  const script = Array.from({ length: 450_000 }, (_, i) => `  set hive.exec.parallel.thread.number=${i};`).join('\n');
+  writeFileSync(join(large, 'bootstrap.yaml'), `is_user_bootstrap: true\nscript: |\n${script}\n`);
+  // The corpus's first 7,000 cluster bodies as one stream of documents.
+  writeFileSync(join(large, 'clusters.yaml'), readdirSync(corpus).sort().slice(0, 7000).map((name) => readFileSync(join(corpus, name), 'utf8')).join('---\n'));
+  const corpusRate = (median(Array.from({ length: runs }, () => once(gate).wall)) / (bytes / 1024 / 1024)) * 1000;
+  console.log(`\ngrowth: time per MiB of one large file, against the ${files} files' ${corpusRate.toFixed(0)} ms per MiB`);
+  for (const name of ['bootstrap.yaml', 'clusters.yaml']) {
+    const mib = statSync(join(large, name)).size / 1024 / 1024;
+    const taken = Array.from({ length: Math.min(runs, 3) }, () => once([process.execPath, dplint, name, '--format', 'json'], large));
+    const wall = median(taken.map((t) => t.wall));
+    const rate = (wall / mib) * 1000;
+    console.log(`  ${name.padEnd(32)} ${mib.toFixed(1)} MiB  ${wall.toFixed(3)} s  peak ${median(taken.map((t) => t.peak)).toFixed(0)} MiB  ${rate.toFixed(0)} ms per MiB: ×${(rate / corpusRate).toFixed(2)} the corpus's`);
+  }
+}
 
 if (gnuTime && !args.includes('--quick')) {
   const more = join(work, 'more');

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import { readBlockDocument, readBlockYaml } from '../src/parse/block-yaml.js';
+import { readBlockDocument, readBlockStream, readBlockYaml } from '../src/parse/block-yaml.js';
 import { parseText, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { clusterFile } from '../bench/corpus.mjs';
@@ -237,5 +237,60 @@ describe('readBlockYaml', () => {
       }),
       { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 2000) },
     );
+  });
+});
+
+/** Where the block reader reads a stream, parseText's result is the full parse's, node for node, in every document. */
+function sameParsedStream(text: string): boolean {
+  if (readBlockStream(text, 200) === undefined) return true;
+  expect(outline(parseText(text, 'yaml')), `stream parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { blockReader: false })));
+  return true;
+}
+
+describe('readBlockStream', () => {
+  const files = Array.from({ length: 12 }, (_, i) => clusterFile(i, seededRandom(i + 31)) as string);
+
+  test('reads a stream of cluster files, in every layout of its markers, as the full parse does', () => {
+    const layouts = [
+      files.join('---\n'),
+      `---\n${files.join('---\n')}`,
+      files.map((text) => `${text}# after this document\n`).join('---\n'),
+      files.slice(0, 2).join('---\n').replace(/\n$/, ''),
+    ];
+    for (const text of layouts) {
+      expect(readBlockStream(text, 200)?.length, text.slice(0, 80)).toBe(text.startsWith('---') ? 12 : text.split(/^---$/m).length);
+      sameParsedStream(text);
+    }
+  });
+
+  test.each([
+    ['comments alone before the first marker', '# header\n---\na: 1\n'],
+    ['an empty document', 'a: 1\n---\n---\nb: 2\n'],
+    ['a document end marker', 'a: 1\n...\n---\nb: 2\n'],
+    ['a directive', 'a: 1\n---\n%YAML 1.2\n---\nb: 2\n'],
+    ['a marker with content on its line', 'a: 1\n--- b: 2\n'],
+    ['one document outside the subset', 'a: 1\n---\nb: &x 2\nc: *x\n'],
+    ['no marker at all', 'a: 1\n'],
+  ])('declines %s', (_name, text) => {
+    expect(readBlockStream(text, 200)).toBeUndefined();
+  });
+
+  test('agrees with the full parse on character-level mutations of streams (fixed seed)', () => {
+    const stream = files.slice(0, 3).join('---\n');
+    const edit = fc.record({ at: fc.nat(), remove: fc.nat(3), insert: fc.oneof(fc.constantFrom('\n---\n', '---', '\n', '-', ':', '#', ' ', '...', '%'), fc.string({ maxLength: 3 })) });
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+        let text = stream;
+        for (const { at, remove, insert } of edits) {
+          const i = at % (text.length + 1);
+          text = text.slice(0, i) + insert + text.slice(i + remove);
+        }
+        if (readBlockStream(text, 200)) accepted++;
+        return sameParsedStream(text);
+      }),
+      { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 300) },
+    );
+    expect(accepted, 'some mutated streams are still read, so the property is exercised').toBeGreaterThan(20);
   });
 });

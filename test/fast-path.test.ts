@@ -48,6 +48,10 @@ describe('the quick look agrees with the full lint', () => {
     expect(quick / clean, 'share of clean files the quick look proves clean').toBeGreaterThan(0.9);
   });
 
+  test('on streams of generated cluster files, mistakes and all: one file, many documents', () => {
+    for (let i = 0; i + 10 <= 100; i += 10) agrees(generated.slice(i, i + 10).join('---\n'));
+  });
+
   test('on the sample repository and the real bodies written as YAML', () => {
     const repo = join(ROOT, 'fixtures', 'config-repo', 'clusters');
     for (const name of readdirSync(repo)) agrees(readFileSync(join(repo, name), 'utf8'));

@@ -9,7 +9,8 @@ import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
  * its data to prove clean files clean; parseText has it build the very nodes `yaml` would compose
  * (readBlockDocument) for files in the subset; everything it declines goes to `yaml`. It is
  * written for speed — one screen of the text, then one pass over the characters, no tokens — and
- * for caution: when in doubt, it declines.
+ * for caution: when in doubt, it declines. readBlockStream reads a stream of such documents
+ * separated by `---` lines, as one file holding many bodies has them.
  *
  * Declined, among others: tabs, carriage returns, control characters, a byte-order mark; `---`,
  * `...` and `%` directives; anchors, aliases, tags, merge keys, complex and quoted keys, keys that
@@ -44,6 +45,51 @@ export function readBlockDocument(text: string, maxDepth: number): BlockDocument
   if (!done) return undefined;
   const contents = done.reader.built as YAMLMap<Scalar, BuiltNode>;
   return { value: done.value, contents, range: [done.start, contents.range![2], text.length], comments: done.reader.comments };
+}
+
+/**
+ * readBlockDocument for a stream of documents separated by lines that are exactly `---` (as one
+ * file holding many cluster bodies has them), each document in the subset, with offsets into the
+ * whole text: what the full parse would compose for each. `undefined` for a text with no such
+ * line, or with any document the reader declines — an empty one, one with `...` or a directive,
+ * or comments alone before the first `---`.
+ */
+export function readBlockStream(text: string, maxDepth: number): BlockDocument[] | undefined {
+  const markers: number[] = [];
+  for (let at = text.indexOf('---'); at !== -1; at = text.indexOf('---', at + 3)) {
+    if ((at === 0 || text.charCodeAt(at - 1) === NEWLINE) && (at + 3 === text.length || text.charCodeAt(at + 3) === NEWLINE)) markers.push(at);
+  }
+  if (markers.length === 0) return undefined;
+  // A part per document: what precedes the first marker (unless nothing does), then what follows each.
+  const parts: Array<{ marker?: number; start: number; end: number }> = [];
+  if (markers[0] > 0) parts.push({ start: 0, end: markers[0] });
+  markers.forEach((marker, i) => parts.push({ marker, start: Math.min(marker + 4, text.length), end: markers[i + 1] ?? text.length }));
+  const documents: BlockDocument[] = [];
+  for (const { marker, start, end } of parts) {
+    const part = readBlockDocument(text.slice(start, end), maxDepth);
+    if (!part) return undefined;
+    shift(part.contents as BuiltNode, start);
+    documents.push({
+      value: part.value,
+      contents: part.contents,
+      range: [marker ?? part.range[0] + start, part.range[1] + start, end],
+      comments: part.comments.map(([from, to]) => [from + start, to + start]),
+    });
+  }
+  return documents;
+}
+
+/** Moves a built node's source ranges, and those of the nodes in it, `by` characters on. */
+function shift(node: BuiltNode, by: number): void {
+  if (node.range) node.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
+  if (node instanceof YAMLMap) {
+    for (const pair of node.items) {
+      shift(pair.key as Scalar, by);
+      shift(pair.value as BuiltNode, by);
+    }
+  } else if (node instanceof YAMLSeq) {
+    for (const item of node.items) shift(item as BuiltNode, by);
+  }
 }
 
 /** The document's mapping, and the reader that read it (holding what it built) with where the mapping starts. */

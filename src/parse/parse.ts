@@ -1,5 +1,5 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
-import { readBlockDocument, type BlockDocument } from './block-yaml.js';
+import { readBlockDocument, readBlockStream, type BlockDocument } from './block-yaml.js';
 import { toPointer } from './pointer.js';
 import type { Finding, Range } from '../types.js';
 
@@ -94,7 +94,8 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   countLines(source, lineCounter);
   if (format === 'yaml' && options.blockReader !== false) {
     const block = readBlockDocument(source, maxDepth);
-    if (block) return blockFile(block, source, source !== text, lineCounter);
+    const blocks = block ? [block] : source.includes('---') ? readBlockStream(source, maxDepth) : undefined;
+    if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
   }
   const parser = new Parser();
   // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
@@ -163,13 +164,16 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   return { text: source, bom: source !== text, format, lineCounter, documents, comments, findings };
 }
 
-/** A file the block reader read: one usable document, no findings. */
-function blockFile(block: BlockDocument, source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
-  const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
-  node.contents = block.contents as Document.Parsed['contents'];
-  node.range = block.range;
-  const comments = block.comments.map(([start, end]) => sourceComment(source, lineCounter, start, end));
-  return { text: source, bom, format: 'yaml', lineCounter, documents: [{ index: 0, node, value: block.value, usable: true }], comments, findings: [] };
+/** A file the block reader read: usable documents, no findings. */
+function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
+  const documents = blocks.map((block, index): SourceDocument => {
+    const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
+    node.contents = block.contents as Document.Parsed['contents'];
+    node.range = block.range;
+    return { index, node, value: block.value, usable: true };
+  });
+  const comments = blocks.flatMap((block) => block.comments.map(([start, end]) => sourceComment(source, lineCounter, start, end)));
+  return { text: source, bom, format: 'yaml', lineCounter, documents, comments, findings: [] };
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
