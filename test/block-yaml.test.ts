@@ -43,6 +43,15 @@ function outline(file: ParsedFile): unknown {
   };
 }
 
+/** The text with each edit made in turn, at its offset modulo the text's length. */
+function applyEdits(text: string, edits: ReadonlyArray<{ at: number; remove: number; insert: string }>): string {
+  for (const { at, remove, insert } of edits) {
+    const i = at % (text.length + 1);
+    text = text.slice(0, i) + insert + text.slice(i + remove);
+  }
+  return text;
+}
+
 /** Where the block reader builds the document, parseText's result is the full parse's, node for node. */
 function sameParsedFile(text: string): void {
   if (readBlockDocument(text, 200) === undefined) return;
@@ -228,12 +237,7 @@ describe('readBlockYaml', () => {
     const edit = fc.record({ at: fc.nat(), remove: fc.nat(3), insert: fc.oneof(fc.constantFrom(' ', '  ', '\n', '-', ':', '#', '"', "'", '|', '>', '[', ']', ',', '- ', ': ', ' #'), fc.string({ maxLength: 3 })) });
     fc.assert(
       fc.property(fc.nat(base.length - 1), fc.array(edit, { minLength: 1, maxLength: 3 }), (which, edits) => {
-        let text = base[which];
-        for (const { at, remove, insert } of edits) {
-          const i = at % (text.length + 1);
-          text = text.slice(0, i) + insert + text.slice(i + remove);
-        }
-        return agreesWithFullParse(text);
+        return agreesWithFullParse(applyEdits(base[which], edits));
       }),
       { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 2000) },
     );
@@ -281,11 +285,7 @@ describe('readBlockStream', () => {
     let accepted = 0;
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
-        let text = stream;
-        for (const { at, remove, insert } of edits) {
-          const i = at % (text.length + 1);
-          text = text.slice(0, i) + insert + text.slice(i + remove);
-        }
+        const text = applyEdits(stream, edits);
         if (readBlockStream(text, 200)) accepted++;
         return sameParsedStream(text);
       }),
