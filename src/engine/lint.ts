@@ -146,7 +146,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
       const known = look && look.operation === operation && file.documents.length === 1 ? look.findings : undefined;
       const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
       findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
-      if (file.format === 'yaml') findings.push(...yaml11Findings(document.node, operation, prefix).map((f) => located(document, f)));
+      if (file.format === 'yaml' && !file.blockRead) findings.push(...yaml11Findings(document.node, operation, prefix).map((f) => located(document, f)));
     }
   }
 

@@ -213,8 +213,17 @@ class Renderer {
     return { range: [lineStart, end], text: `${prefix}${key}:${eol}${indented}` };
   }
 
+  /** Whether a comment starts in [start, end): the first at or after `start`, found by halving (the comments are in order). */
   private hasCommentIn(start: number, end: number): boolean {
-    return this.file.comments.some((comment) => comment.offset >= start && comment.offset < end);
+    const { comments } = this.file;
+    let low = 0;
+    let high = comments.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (comments[middle].offset < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < comments.length && comments[low].offset < end;
   }
 
   /**

@@ -79,9 +79,14 @@ export function readBlockStream(text: string, maxDepth: number): BlockDocument[]
   return documents;
 }
 
-/** Moves a built node's source ranges, and those of the nodes in it, `by` characters on. */
+/** Moves a built node's source range, and those of the nodes in it, `by` characters on. */
 function shift(node: BuiltNode, by: number): void {
-  if (node.range) node.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
+  const range = node.range;
+  if (range) {
+    range[0] += by;
+    range[1] += by;
+    range[2] += by;
+  }
   if (node instanceof YAMLMap) {
     for (const pair of node.items) {
       shift(pair.key as Scalar, by);

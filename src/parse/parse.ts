@@ -39,6 +39,11 @@ export interface ParsedFile {
   comments: SourceComment[];
   /** Syntax errors, duplicate keys and limits hit, already located. */
   findings: Finding[];
+  /**
+   * Read by the block reader (src/parse/block-yaml.ts), which takes no plain scalar that YAML 1.1
+   * reads as anything but a string: src/engine/yaml11.ts has nothing to find in such a file.
+   */
+  blockRead?: boolean;
 }
 
 export interface ParseOptions {
@@ -173,7 +178,7 @@ function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolea
     return { index, node, value: block.value, usable: true };
   });
   const comments = blocks.flatMap((block) => block.comments.map(([start, end]) => sourceComment(source, lineCounter, start, end)));
-  return { text: source, bom, format: 'yaml', lineCounter, documents, comments, findings: [] };
+  return { text: source, bom, format: 'yaml', lineCounter, documents, comments, findings: [], blockRead: true };
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
