@@ -50,6 +50,9 @@ describe('the quick look agrees with the full lint', () => {
 
   test('on streams of generated cluster files, mistakes and all: one file, many documents', () => {
     for (let i = 0; i + 10 <= 100; i += 10) agrees(generated.slice(i, i + 10).join('---\n'));
+    // A marker before the first document too, and a stream of one.
+    for (let i = 0; i < 10; i++) agrees(`---\n${generated[i]}---\n${generated[i + 10]}`);
+    for (let i = 0; i < 10; i++) agrees(`---\n${generated[i]}`);
   });
 
   test('on the sample repository and the real bodies written as YAML', () => {

@@ -1,5 +1,5 @@
 import type { OperationId } from '../operations.js';
-import { readBlockYaml } from '../parse/block-yaml.js';
+import { readBlockYaml, streamParts, type StreamPart } from '../parse/block-yaml.js';
 import { DEFAULT_MAX_DEPTH } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
@@ -24,43 +24,63 @@ import { isObject } from './rule-helpers.js';
 const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
 
 /**
- * What the quick look made of a file in the block subset: the operation, and the body's findings as
- * data (schema, rules and policies, before the configured levels). The full lint of a file with
- * findings places these in the text rather than finding them again.
+ * What the quick look made of a file in the block subset — one document, or a stream of them
+ * separated by `---` lines: the operation, and each document's body with its findings as data
+ * (schema, rules and policies, before the configured levels). The full lint of a file with
+ * findings places these in the text rather than finding them again, and builds the nodes of a
+ * stream's documents only where there is something to place.
  */
 export interface QuickLook {
   operation: OperationId;
   operationSource: 'option' | 'envelope' | 'config';
-  prefix: string[];
-  body: unknown;
-  findings: PathFinding[];
+  documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
 
 /** The quick look, or `undefined` when the file needs the full lint from the start. */
 export function quickLook(text: string, options: LintOptions): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
   if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
-  const value = readBlockYaml(text, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-  if (value === undefined) return undefined;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
+  const parts = text.includes('---') ? streamParts(text) : undefined;
+  const single = parts ? undefined : readBlockYaml(text, maxDepth);
+  const values = single !== undefined ? [single] : parts && streamValues(text, parts, maxDepth);
+  if (values === undefined) return undefined;
 
-  const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: value, configOperation: options.configOperation });
+  const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation });
   const { operation, source } = resolved;
   if (!operation || resolved.findings.length > 0 || (source !== 'option' && source !== 'envelope' && source !== 'config')) return undefined;
-  const envelope = source === 'envelope' ? asEnvelope(value) : undefined;
-  const body = envelope ? envelope.body : value;
-  const findings = checkBody(operation, body, {
-    rules: options.rules,
-    policies: options.policies,
-    pathParameters: resolved.pathParameters,
-    headers: isObject(envelope?.headers) ? envelope.headers : {},
+  const documents = values.map((value) => {
+    const envelope = source === 'envelope' ? asEnvelope(value) : undefined;
+    const body = envelope ? envelope.body : value;
+    const findings = checkBody(operation, body, {
+      rules: options.rules,
+      policies: options.policies,
+      pathParameters: resolved.pathParameters,
+      headers: isObject(envelope?.headers) ? envelope.headers : {},
+    });
+    return { value, prefix: envelope ? ['body'] : [], body, findings };
   });
-  return { operation, operationSource: source, prefix: envelope ? ['body'] : [], body, findings };
+  return { operation, operationSource: source, documents };
+}
+
+/** Each document of a stream as data, when the block reader takes every one. */
+function streamValues(text: string, parts: readonly StreamPart[], maxDepth: number): Array<Record<string, unknown>> | undefined {
+  const values: Array<Record<string, unknown>> = [];
+  for (const { start, end } of parts) {
+    const value = readBlockYaml(text.slice(start, end), maxDepth);
+    if (value === undefined) return undefined;
+    values.push(value);
+  }
+  return values;
 }
 
 /** The findings-free result when the quick look proves the file clean; `undefined` when it has findings. */
 export function cleanResult(look: QuickLook, options: LintOptions): LintResult | undefined {
-  if (applyLevels(look.findings, options.rules ?? {}).length > 0) return undefined;
-  return { operation: look.operation, operationSource: look.operationSource, findings: [], bodies: [{ prefix: look.prefix, value: look.body }] };
+  if (look.documents.some((document) => applyLevels(document.findings, options.rules ?? {}).length > 0)) return undefined;
+  const stream = look.documents.length > 1;
+  const bodies = look.documents.map((document, index) => ({ ...(stream ? { document: index } : {}), prefix: document.prefix, value: document.body }));
+  return { operation: look.operation, operationSource: look.operationSource, findings: [], bodies };
 }
 
 /**

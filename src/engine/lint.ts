@@ -96,9 +96,11 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
   return lintDetailed(text, { ...options, rules: withRecommended(options.rules) }, undefined);
 }
 
-/** The full lint; `look`, the quick look's, gives the body's findings where it read the same single document. */
+/** The full lint; `look`, the quick look's, gives each body's findings where it read the same documents. */
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, blockReader: options.quick });
+  // Of a stream the quick look read, only the documents with something to place need their nodes.
+  const streamRead = look && look.documents.length > 1 ? { values: look.documents.map((d) => d.value), withNodes: (index: number) => look.documents[index].findings.length > 0 } : undefined;
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, blockReader: options.quick, streamRead });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 
@@ -142,8 +144,8 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
       const envelope = resolved.source === 'envelope' ? asEnvelope(document.value) : undefined;
       const prefix = envelope ? ['body'] : [];
       bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), prefix, value: envelope ? envelope.body : document.value });
-      // The quick look read this very document as the same data, under the same operation.
-      const known = look && look.operation === operation && file.documents.length === 1 ? look.findings : undefined;
+      // The quick look read these very documents as the same data, under the same operation.
+      const known = look && look.operation === operation && file.documents.length === look.documents.length ? look.documents[document.index].findings : undefined;
       const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
       findings.push(...documentFindings.map((f) => located(document, refineTypeFinding(f, document.node, file.text))));
       if (file.format === 'yaml' && !file.blockRead) findings.push(...yaml11Findings(document.node, operation, prefix).map((f) => located(document, f)));

@@ -27,11 +27,14 @@ export function readBlockYaml(text: string, maxDepth: number): Record<string, un
 /** A block-subset document read with positions: what the full parse would make of it. */
 export interface BlockDocument {
   value: Record<string, unknown>;
-  /** The `yaml` nodes the full parse would compose: classes, values, styles and source ranges. */
-  contents: YAMLMap<Scalar, unknown>;
-  /** The document's range, as the full parse gives it. */
+  /**
+   * The `yaml` nodes the full parse would compose: classes, values, styles and source ranges.
+   * Absent for a document of a stream read without them (readBlockStream's `build`).
+   */
+  contents?: YAMLMap<Scalar, unknown>;
+  /** The document's range, as the full parse gives it (without nodes: from its start to its end). */
   range: [number, number, number];
-  /** Each comment's offsets: from its `#` to the end of its line. */
+  /** Each comment's offsets: from its `#` to the end of its line (none for a document read without nodes). */
   comments: Array<[number, number]>;
 }
 
@@ -40,11 +43,40 @@ export interface BlockDocument {
  * for files in the subset). Declines a little more: empty values, whose ranges the full parse
  * places by rules not worth copying.
  */
-export function readBlockDocument(text: string, maxDepth: number): BlockDocument | undefined {
+export function readBlockDocument(text: string, maxDepth: number): (BlockDocument & { contents: YAMLMap<Scalar, unknown> }) | undefined {
   const done = read(text, maxDepth, true);
   if (!done) return undefined;
   const contents = done.reader.built as YAMLMap<Scalar, BuiltNode>;
   return { value: done.value, contents, range: [done.start, contents.range![2], text.length], comments: done.reader.comments };
+}
+
+/** A stream whose documents were read as data already (lint's quick look). */
+export interface StreamRead {
+  values: ReadonlyArray<Record<string, unknown>>;
+  withNodes: (document: number) => boolean;
+}
+
+/** One document's part of a stream: its `---` line, and where its text starts and ends. */
+export interface StreamPart {
+  marker?: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The parts of a stream separated by lines that are exactly `---`: what precedes the first such
+ * line (unless nothing does), then what follows each. `undefined` for a text with no such line.
+ */
+export function streamParts(text: string): StreamPart[] | undefined {
+  const markers: number[] = [];
+  for (let at = text.indexOf('---'); at !== -1; at = text.indexOf('---', at + 3)) {
+    if ((at === 0 || text.charCodeAt(at - 1) === NEWLINE) && (at + 3 === text.length || text.charCodeAt(at + 3) === NEWLINE)) markers.push(at);
+  }
+  if (markers.length === 0) return undefined;
+  const parts: StreamPart[] = [];
+  if (markers[0] > 0) parts.push({ start: 0, end: markers[0] });
+  markers.forEach((marker, i) => parts.push({ marker, start: Math.min(marker + 4, text.length), end: markers[i + 1] ?? text.length }));
+  return parts;
 }
 
 /**
@@ -52,20 +84,20 @@ export function readBlockDocument(text: string, maxDepth: number): BlockDocument
  * file holding many cluster bodies has them), each document in the subset, with offsets into the
  * whole text: what the full parse would compose for each. `undefined` for a text with no such
  * line, or with any document the reader declines — an empty one, one with `...` or a directive,
- * or comments alone before the first `---`.
+ * or comments alone before the first `---`. `read`, where given, has each document's data
+ * already, and says which documents need their nodes; the others get none, nor their comments.
  */
-export function readBlockStream(text: string, maxDepth: number): BlockDocument[] | undefined {
-  const markers: number[] = [];
-  for (let at = text.indexOf('---'); at !== -1; at = text.indexOf('---', at + 3)) {
-    if ((at === 0 || text.charCodeAt(at - 1) === NEWLINE) && (at + 3 === text.length || text.charCodeAt(at + 3) === NEWLINE)) markers.push(at);
-  }
-  if (markers.length === 0) return undefined;
-  // A part per document: what precedes the first marker (unless nothing does), then what follows each.
-  const parts: Array<{ marker?: number; start: number; end: number }> = [];
-  if (markers[0] > 0) parts.push({ start: 0, end: markers[0] });
-  markers.forEach((marker, i) => parts.push({ marker, start: Math.min(marker + 4, text.length), end: markers[i + 1] ?? text.length }));
+export function readBlockStream(text: string, maxDepth: number, read?: StreamRead): BlockDocument[] | undefined {
+  const parts = streamParts(text);
+  if (!parts || (read && read.values.length !== parts.length)) return undefined;
   const documents: BlockDocument[] = [];
-  for (const { marker, start, end } of parts) {
+  for (const [index, { marker, start, end }] of parts.entries()) {
+    if (read && !read.withNodes(index)) {
+      const value = read.values[index];
+      if (value === undefined) return undefined;
+      documents.push({ value, range: [marker ?? start, start, end], comments: [] });
+      continue;
+    }
     const part = readBlockDocument(text.slice(start, end), maxDepth);
     if (!part) return undefined;
     shift(part.contents as BuiltNode, start);

@@ -1,5 +1,5 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
-import { readBlockDocument, readBlockStream, type BlockDocument } from './block-yaml.js';
+import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
 import type { Finding, Range } from '../types.js';
 
@@ -57,6 +57,13 @@ export interface ParseOptions {
    * (the tests compare the two).
    */
   blockReader?: boolean;
+  /**
+   * A stream's documents as data, already read (lint's quick look), and which of them the block
+   * reader is to build nodes for. The others have no nodes (`contents` null) and their comments
+   * are not collected: for a caller that will locate nothing in them and has ruled out comments
+   * that matter.
+   */
+  streamRead?: StreamRead;
 }
 
 /** The full parse's settings (see parseText). */
@@ -98,8 +105,10 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // lines it never lexes, and a position past them would land on the wrong line.
   countLines(source, lineCounter);
   if (format === 'yaml' && options.blockReader !== false) {
-    const block = readBlockDocument(source, maxDepth);
-    const blocks = block ? [block] : source.includes('---') ? readBlockStream(source, maxDepth) : undefined;
+    // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
+    const parts = source.includes('---') ? streamParts(source) : undefined;
+    const block = parts ? undefined : readBlockDocument(source, maxDepth);
+    const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, options.streamRead) : undefined;
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
   }
   const parser = new Parser();
@@ -173,7 +182,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
   const documents = blocks.map((block, index): SourceDocument => {
     const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
-    node.contents = block.contents as Document.Parsed['contents'];
+    node.contents = (block.contents ?? null) as Document.Parsed['contents'];
     node.range = block.range;
     return { index, node, value: block.value, usable: true };
   });
