@@ -84,18 +84,16 @@ export function streamParts(text: string): StreamPart[] | undefined {
  * file holding many cluster bodies has them), each document in the subset, with offsets into the
  * whole text: what the full parse would compose for each. `undefined` for a text with no such
  * line, or with any document the reader declines — an empty one, one with `...` or a directive,
- * or comments alone before the first `---`. `read`, where given, has each document's data
+ * or comments alone before the first `---`. `known`, where given, has each document's data
  * already, and says which documents need their nodes; the others get none, nor their comments.
  */
-export function readBlockStream(text: string, maxDepth: number, read?: StreamRead): BlockDocument[] | undefined {
+export function readBlockStream(text: string, maxDepth: number, known?: StreamRead): BlockDocument[] | undefined {
   const parts = streamParts(text);
-  if (!parts || (read && read.values.length !== parts.length)) return undefined;
+  if (!parts || (known && known.values.length !== parts.length)) return undefined;
   const documents: BlockDocument[] = [];
   for (const [index, { marker, start, end }] of parts.entries()) {
-    if (read && !read.withNodes(index)) {
-      const value = read.values[index];
-      if (value === undefined) return undefined;
-      documents.push({ value, range: [marker ?? start, start, end], comments: [] });
+    if (known && !known.withNodes(index)) {
+      documents.push({ value: known.values[index], range: [marker ?? start, start, end], comments: [] });
       continue;
     }
     const part = readBlockDocument(text.slice(start, end), maxDepth);
