@@ -139,13 +139,14 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
     settingsFor(path) {
       // Files share their settings: one frozen set for each combination of overrides and operation,
       // so that a repository of thousands of files lays the rules out a few times, not per file.
-      let key = String(files.findIndex((entry) => entry.test(path)));
-      for (let i = 0; i < overrides.length; i++) if (overrides[i].test(path)) key += `,${i}`;
+      const fileEntry = files.findIndex((entry) => entry.test(path));
+      const matched = overrides.filter((override) => override.test(path));
+      const key = [fileEntry, ...matched.map((override) => overrides.indexOf(override))].join(',');
       let settings = shared.get(key);
       if (!settings) {
         const rules: Record<string, RuleSettings[string]> = { ...preset.rules, ...config.rules };
-        for (const override of overrides) if (override.test(path)) Object.assign(rules, override.rules);
-        const operation = files.find((entry) => entry.test(path))?.operation;
+        for (const override of matched) Object.assign(rules, override.rules);
+        const operation = files[fileEntry]?.operation;
         settings = Object.freeze({
           ...(operation ? { operation } : {}),
           rules: Object.freeze(rules),
