@@ -1,7 +1,8 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
 import { lineStarts, positionAt } from '../parse/lines.js';
 import { parseText } from '../parse/parse.js';
-import type { Finding } from '../types.js';
+import { streamParts, type StreamPart } from '../parse/block-yaml.js';
+import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
 import { closest, isPlaceholder, isUnset } from './values.js';
 
@@ -276,17 +277,56 @@ function maskedSpans(source: string): string[] {
  */
 export function withoutRevealingEdits<F extends Finding>(findings: F[], source: string): F[] {
   if (!findings.some((f) => f.fix || f.suggestions)) return findings;
-  const reveals = secretsOf(source);
+  const reveals = editRevealsSecret(source);
   return findings.map((finding) => {
     if (!finding.fix && !finding.suggestions) return finding;
     const { fix, suggestions, ...rest } = finding;
-    const shown = suggestions?.filter((s) => !reveals(s.fix.text));
+    const shown = suggestions?.filter((s) => !reveals(s.fix));
     return {
       ...rest,
-      ...(fix && !reveals(fix.text) ? { fix } : {}),
+      ...(fix && !reveals(fix) ? { fix } : {}),
       ...(shown?.length ? { suggestions: shown } : {}),
     } as F;
   });
+}
+
+/**
+ * A test of whether an edit's new text holds a credential of `source`. In a stream of documents
+ * separated by `---` lines, an edit is held against the part of the text it edits, not the whole
+ * stream: an edit is made of its own document's data, so only that document's credentials can be
+ * in it, and the masks of a 20 MB stream are not worked out for the few documents that have a
+ * fix. Masking a part alone masks its lines as masking the whole stream does, since a `---` line
+ * at column 0 ends every YAML construct and the line-by-line mask's block scalars; only its
+ * private-key blocks run on to an END line whatever stands between, so a text that holds one is
+ * held whole, as is a text with a byte-order mark (edit offsets do not count it).
+ */
+function editRevealsSecret(source: string): (edit: Fix) => boolean {
+  let whole: ((text: string) => boolean) | undefined;
+  const wholeReveals = (edit: Fix): boolean => (whole ??= secretsOf(source))(edit.text);
+  const parts = source.includes('\n---') && source.charCodeAt(0) !== 0xfeff && !source.includes('PRIVATE KEY') ? streamParts(source) : undefined;
+  if (!parts) return wholeReveals;
+  const ofPart = new Map<StreamPart, (text: string) => boolean>();
+  return (edit) => {
+    const [start, end] = edit.range;
+    const part = partAt(parts, start);
+    if (!part || end > part.end) return wholeReveals(edit);
+    let reveals = ofPart.get(part);
+    if (!reveals) ofPart.set(part, (reveals = secretsOf(source.slice(part.start, part.end))));
+    return reveals(edit.text);
+  };
+}
+
+/** The last part that starts at or before `offset` (parts are in text order), if `offset` is inside it. */
+function partAt(parts: readonly StreamPart[], offset: number): StreamPart | undefined {
+  let low = 0;
+  let high = parts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (parts[middle].start <= offset) low = middle;
+    else high = middle - 1;
+  }
+  const part = parts[low];
+  return part.start <= offset && offset <= part.end ? part : undefined;
 }
 
 // The look-behind starts a match only where a key starts (linear time on long runs of key characters).

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { RULES } from '../../rules/index.js';
@@ -6,7 +6,8 @@ import { ALL_RULES } from '../../src/engine/registry.js';
 import { lintText } from '../../src/engine/lint.js';
 import { secretsOf } from '../../src/formatters/source.js';
 import { parseText } from '../../src/parse/parse.js';
-import { isCredentialKey, maskSecrets } from '../../src/schema/secrets.js';
+import { isCredentialKey, maskSecrets, withoutRevealingEdits } from '../../src/schema/secrets.js';
+import type { Finding } from '../../src/types.js';
 import { isPlaceholder } from '../../src/schema/values.js';
 import { runCli } from '../helpers/cli.js';
 import { HOSTILE, lines, listFiles, tempDir } from './helpers.js';
@@ -162,6 +163,39 @@ describe('a fix never carries a secret out', () => {
     ]);
     const sarif = JSON.parse((await runCli(['--no-config', '-f', 'sarif', `${SECRETS}/fix-beside-secret.yaml`])).stdout);
     expect(sarif.runs[0].results.filter((r: { fixes?: unknown }) => r.fixes).map((r: { ruleId: string }) => r.ruleId)).toEqual(['account/storage-key-names', 'body/number-as-string']);
+  });
+
+  test('in a stream of documents, each fix is screened against its own document: the flat account in the middle loses its fixes, its neighbours keep theirs', async () => {
+    const beside = readFileSync(`${SECRETS}/fix-beside-secret.yaml`, 'utf8');
+    const flat = readFileSync(`${SECRETS}/flat-account.yaml`, 'utf8').replace(/^#.*\n/, '');
+    const stream = join(tempDir(), 'stream.yaml');
+    writeFileSync(stream, `${beside}\n---\n${flat}---\n${beside.replace(/^#.*\n/, '')}\n`);
+    const json = JSON.parse((await runCli(['--no-config', '-f', 'json', stream])).stdout);
+    const edits = (json.results[0].findings as Array<{ document: number; ruleId: string; fix?: { text: string }; suggestions?: unknown[] }>)
+      .filter((f) => f.fix || f.suggestions)
+      .map((f) => [f.document, f.ruleId, f.fix?.text]);
+    expect(edits).toEqual([
+      [0, 'account/storage-key-names', 'storage_secret_key'],
+      [0, 'body/number-as-string', '60'],
+      [2, 'account/storage-key-names', 'storage_secret_key'],
+      [2, 'body/number-as-string', '60'],
+    ]);
+    expect(json.results[0].findings.filter((f: { document: number; ruleId: string }) => f.document === 1 && f.ruleId === 'account/flat-body')).toHaveLength(3);
+  });
+
+  test('withoutRevealingEdits: an edit inside one document of a stream is held against that document, an edit across documents against the whole text', () => {
+    const source = 'a: 1\n---\ncompute_secret_key: s3cr3t-value\n---\nb: 2\n';
+    const at = (start: number, end: number, text: string): Finding => ({ ruleId: 'x/y', severity: 'error', message: 'm', path: '', line: 1, column: 1, endLine: 1, endColumn: 1, fix: { range: [start, end], text } });
+    const secretAt = source.indexOf('s3cr3t');
+    const kept = (finding: Finding): boolean => withoutRevealingEdits([finding], source)[0].fix !== undefined;
+    expect(kept(at(secretAt, secretAt + 12, 'other: s3cr3t-value'))).toBe(false);
+    expect(kept(at(secretAt, secretAt + 12, 'other'))).toBe(true);
+    // The last document holds no credential: a text of the same letters is not one of its secrets.
+    expect(kept(at(source.indexOf('b: 2') + 3, source.indexOf('b: 2') + 4, 's3cr3t-value'))).toBe(true);
+    expect(kept(at(0, source.indexOf('b: 2'), 's3cr3t-value'))).toBe(false);
+    // A private key anywhere sends every edit to the whole text (its line mask runs on past `---`).
+    const withKey = `${source}---\nnote: "-----BEGIN RSA PRIVATE KEY-----"\n`;
+    expect(withoutRevealingEdits([at(withKey.indexOf('b: 2') + 3, withKey.indexOf('b: 2') + 4, 's3cr3t-value')], withKey)[0].fix).toBeUndefined();
   });
 
   test('the test itself: secretsOf finds the masked spans of a file and nothing else', () => {
