@@ -32,6 +32,8 @@ const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
  */
 export interface QuickLook {
   operation: OperationId;
+  /** A stream's parts, where the file is one (streamParts). */
+  parts?: readonly StreamPart[];
   operationSource: 'option' | 'envelope' | 'config';
   documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
@@ -61,7 +63,7 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
     });
     return { value, prefix: envelope ? ['body'] : [], body, findings };
   });
-  return { operation, operationSource: source, documents };
+  return { operation, operationSource: source, ...(parts ? { parts } : {}), documents };
 }
 
 /** Each document of a stream as data, when the block reader takes every one. */

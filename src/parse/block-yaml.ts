@@ -50,8 +50,9 @@ export function readBlockDocument(text: string, maxDepth: number): (BlockDocumen
   return { value: done.value, contents, range: [done.start, contents.range![2], text.length], comments: done.reader.comments };
 }
 
-/** A stream whose documents were read as data already (lint's quick look). */
+/** A stream whose documents were read as data already (lint's quick look), from these parts of its text. */
 export interface StreamRead {
+  parts: readonly StreamPart[];
   values: ReadonlyArray<Record<string, unknown>>;
   withNodes: (document: number) => boolean;
 }
@@ -88,7 +89,7 @@ export function streamParts(text: string): StreamPart[] | undefined {
  * already, and says which documents need their nodes; the others get none, nor their comments.
  */
 export function readBlockStream(text: string, maxDepth: number, known?: StreamRead): BlockDocument[] | undefined {
-  const parts = streamParts(text);
+  const parts = known?.parts ?? streamParts(text);
   if (!parts || (known && known.values.length !== parts.length)) return undefined;
   const documents: BlockDocument[] = [];
   for (const [index, { marker, start, end }] of parts.entries()) {

@@ -106,7 +106,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   countLines(source, lineCounter);
   if (format === 'yaml' && options.blockReader !== false) {
     // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
-    const parts = source.includes('---') ? streamParts(source) : undefined;
+    const parts = options.streamRead?.parts ?? (source.includes('---') ? streamParts(source) : undefined);
     const block = parts ? undefined : readBlockDocument(source, maxDepth);
     const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, options.streamRead) : undefined;
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
@@ -180,14 +180,33 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 
 /** A file the block reader read: usable documents, no findings. */
 function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
-  const documents = blocks.map((block, index): SourceDocument => {
-    const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
-    node.contents = (block.contents ?? null) as Document.Parsed['contents'];
-    node.range = block.range;
-    return { index, node, value: block.value, usable: true };
-  });
+  const documents = blocks.map((block, index): SourceDocument => (block.contents ? { index, node: yamlDocument(block), value: block.value, usable: true } : withoutNodes(block, index)));
   const comments = blocks.flatMap((block) => block.comments.map(([start, end]) => sourceComment(source, lineCounter, start, end)));
   return { text: source, bom, format: 'yaml', lineCounter, documents, comments, findings: [], blockRead: true };
+}
+
+function yamlDocument(block: BlockDocument): Document.Parsed {
+  const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
+  node.contents = (block.contents ?? null) as Document.Parsed['contents'];
+  node.range = block.range;
+  return node;
+}
+
+/**
+ * A document of a stream read without its nodes, in which nothing is located: its `yaml`
+ * Document (empty, with the document's range) is made only if something asks for it. A stream of
+ * thousands of documents would otherwise keep a Document for each until its lint ends.
+ */
+function withoutNodes(block: BlockDocument, index: number): SourceDocument {
+  let node: Document.Parsed | undefined;
+  return {
+    index,
+    value: block.value,
+    usable: true,
+    get node() {
+      return (node ??= yamlDocument(block));
+    },
+  };
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
