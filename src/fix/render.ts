@@ -239,6 +239,12 @@ class Renderer {
     const text = this.file.text;
     const edited = text.slice(start, fix.range[0]) + fix.text + text.slice(fix.range[1], end);
     if (end < text.length && !edited.endsWith('\n')) return false;
+    // As for a single document: a part the block reader takes, after its `---` line, is one
+    // document of that data with no error in the full parse.
+    if (this.file.format === 'yaml' && document.usable) {
+      const block = readBlockYaml(edited.startsWith('---\n') ? edited.slice(4) : edited, DEFAULT_MAX_DEPTH);
+      if (block !== undefined) return deepEqual(block, expected);
+    }
     const reparsed = parseText(edited, this.file.format);
     const after = reparsed.documents;
     if (after.length !== 1 || !after[0].usable || !document.usable) return false;
