@@ -62,26 +62,29 @@ export interface RepositoryFacts {
 export function collectFacts(operation: OperationId | undefined, bodies: readonly BodyOfDocument[]): RepositoryFacts | undefined {
   const facts: RepositoryFacts = {};
   for (const { document, prefix, value } of bodies) {
-    const at = (path: ReadonlyArray<string | number>): Pick<Located, 'document' | 'path'> =>
-      document === undefined && prefix.length === 0 ? { path } : { ...(document === undefined ? {} : { document }), path: [...prefix, ...path] };
+    // Built without spreading: a stream can hold thousands of bodies.
+    const at = (path: ReadonlyArray<string | number>): ReadonlyArray<string | number> => (prefix.length === 0 ? path : [...prefix, ...path]);
+    const fact = (found: string | number, path: ReadonlyArray<string | number>): Located =>
+      document === undefined ? { value: found, path: at(path) } : { value: found, document, path: at(path) };
     if (operation === 'edit-cluster') {
       const labels = getIn(value, ['label']);
       if (Array.isArray(labels)) {
-        labels.forEach((label, i) => {
-          if (typeof label === 'string' && label.trim()) (facts.labels ??= []).push({ value: detached(label.trim()), ...at(labelPath(i)) });
-        });
+        for (let i = 0; i < labels.length; i++) {
+          const label = labels[i];
+          if (typeof label === 'string' && label.trim()) (facts.labels ??= []).push(fact(detached(label.trim()), labelPath(i)));
+        }
       }
       const idle = getIn(value, ['node_configuration', 'idle_cluster_timeout']);
-      if (typeof idle === 'number') facts.clusterIdleTimeout = { value: idle, ...at(CLUSTER_IDLE_TIMEOUT) };
+      if (typeof idle === 'number') facts.clusterIdleTimeout = fact(idle, CLUSTER_IDLE_TIMEOUT);
     } else if (operation === 'add-whitelist-ip') {
       const block = getIn(value, ['ip_cidr']);
-      if (typeof block === 'string') facts.ipBlock = { value: detached(block.trim()), ...at(['ip_cidr']) };
+      if (typeof block === 'string') facts.ipBlock = fact(detached(block.trim()), ['ip_cidr']);
     } else if (operation === 'set-bootstrap' && isObject(value) && typeof value.script === 'string') {
       const userLevel = value.is_user_bootstrap === true || value.is_user_bootstrap === 'true';
-      facts.bootstrap = { userLevel, keys: hiveSetKeys(value.script).map((key) => ({ key: detached(key), ...at(['script']) })) };
+      facts.bootstrap = { userLevel, keys: hiveSetKeys(value.script).map((key) => (document === undefined ? { key: detached(key), path: at(['script']) } : { key: detached(key), document, path: at(['script']) })) };
     } else if (operation === 'edit-account' || operation === 'create-account') {
       const idle = getIn(value, ['account', 'idle_cluster_timeout']);
-      if (typeof idle === 'number') facts.accountIdleTimeout = { value: idle, ...at(['account', 'idle_cluster_timeout']) };
+      if (typeof idle === 'number') facts.accountIdleTimeout = fact(idle, ['account', 'idle_cluster_timeout']);
     }
   }
   return Object.keys(facts).length ? facts : undefined;
