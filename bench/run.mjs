@@ -56,7 +56,7 @@ function once(command, cwd) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Times commands in turn (A B C, A B C, …) after a warm-up of each; medians and per-round ratios to the first. */
-function compare(title, commands) {
+function compare(title, commands, { ratios = true } = {}) {
   for (const command of Object.values(commands)) once(command);
   const walls = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
   const peaks = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
@@ -71,8 +71,8 @@ function compare(title, commands) {
   console.log(`\n${title}`);
   for (const name of Object.keys(commands)) {
     // The first command's time over this one's, round by round: "dplint takes ×1.9 the time of node -e 0".
-    const ratios = walls[first].map((wall, i) => wall / walls[name][i]);
-    const ratio = name === first ? '' : `  ${first} ÷ this: ×${median(ratios).toFixed(2)}`;
+    const perRound = walls[first].map((wall, i) => wall / walls[name][i]);
+    const ratio = name === first || !ratios ? '' : `  ${first} ÷ this: ×${median(perRound).toFixed(2)}`;
     const memory = gnuTime ? `  peak ${median(peaks[name]).toFixed(0)} MiB` : '';
     console.log(`  ${name.padEnd(32)} ${median(walls[name]).toFixed(3)} s${memory}${ratio}`);
   }
@@ -132,7 +132,7 @@ if (!args.includes('--quick')) {
   const walls = compare(`growth: one large file against the ${files} files, per MiB`, {
     [`the ${files} files`]: gate,
     ...Object.fromEntries(Object.keys(sizes).map((name) => [name, [process.execPath, dplint, join(large, name), '--format', 'json']])),
-  });
+  }, { ratios: false });
   const corpusMiB = bytes / 1024 / 1024;
   for (const [name, mib] of Object.entries(sizes)) {
     // This file's time per MiB over the corpus's, round by round.
