@@ -8,7 +8,8 @@ import { withRecommended } from '../src/config/presets.js';
 import { quickCleanResult } from '../src/engine/fast-path.js';
 import { lintText, type LintOptions } from '../src/engine/lint.js';
 import { applyFixes } from '../src/fix/apply.js';
-import { parseText } from '../src/parse/parse.js';
+import { parseText, type ParsedFile } from '../src/parse/parse.js';
+import type { Finding, Fix } from '../src/types.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { clusterFile } from '../bench/corpus.mjs';
 
@@ -56,27 +57,6 @@ describe('the quick look agrees with the full lint', () => {
     for (let i = 0; i < 10; i++) agrees(`---\n${generated[i]}---\n${generated[i + 10]}`);
     for (let i = 0; i < 10; i++) agrees(`---\n${generated[i]}`);
   });
-
-  test('every edit kept in a stream, made on the whole stream, changes its own document and no other, as `yaml` reads it', () => {
-    let edits = 0;
-    // One file in ten has a mistake, and few mistakes have an edit: enough files for some dozens.
-    const files = Array.from({ length: 1000 }, (_, i) => clusterFile(i, seededRandom(i + 1)) as string);
-    for (let i = 0; i < files.length; i += 10) {
-      const text = files.slice(i, i + 10).join('---\n');
-      const before = parseText(text, 'yaml', { blockReader: false });
-      for (const finding of lintText(text, OPTIONS).findings) {
-        for (const fix of [finding.fix, ...(finding.suggestions ?? []).map((s) => s.fix)]) {
-          if (!fix) continue;
-          edits++;
-          const after = parseText(applyFixes(text, [{ fix }]).text, 'yaml', { blockReader: false });
-          expect(after.findings.filter((f) => f.severity === 'error')).toEqual([]);
-          expect(after.documents.map((d) => d.index !== finding.document && d.value)).toEqual(before.documents.map((d) => d.index !== finding.document && d.value));
-          expect(after.documents[finding.document!].value).not.toEqual(before.documents[finding.document!].value);
-        }
-      }
-    }
-    expect(edits).toBeGreaterThan(20);
-  }, 60_000);
 
   test('on the sample repository and the real bodies written as YAML', () => {
     const repo = join(ROOT, 'fixtures', 'config-repo', 'clusters');
@@ -135,4 +115,33 @@ describe('the quick look agrees with the full lint', () => {
       { seed: 20261122, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 300) },
     );
   });
+});
+
+describe('edits in a stream of documents (read back in their own part, by the block reader where it takes the part)', () => {
+  test('every edit kept in a stream, made on the whole stream, changes its own document as the same edit changes that document alone, and no other', () => {
+    const edits = (finding: Finding): Fix[] => [finding.fix, ...(finding.suggestions ?? []).map((s) => s.fix)].filter((fix): fix is Fix => fix !== undefined);
+    const read = (text: string): ParsedFile => parseText(text, 'yaml', { blockReader: false });
+    let made = 0;
+    // One file in ten has a mistake, and few mistakes have an edit: enough files for some dozens.
+    const files = Array.from({ length: 1000 }, (_, i) => clusterFile(i, seededRandom(i + 1)) as string);
+    for (let i = 0; i < files.length; i += 10) {
+      const text = files.slice(i, i + 10).join('---\n');
+      const before = read(text);
+      for (const finding of lintText(text, OPTIONS).findings) {
+        const document = finding.document!;
+        // The same finding in the document linted as a file of its own, and what its edits make of it.
+        const alone = lintText(files[i + document], OPTIONS).findings.find((f) => f.ruleId === finding.ruleId && f.path === finding.path && f.message === finding.message);
+        const aloneValues = alone ? edits(alone).map((fix) => read(applyFixes(files[i + document], [{ fix }]).text).documents[0].value) : [];
+        edits(finding).forEach((fix, n) => {
+          made++;
+          const after = read(applyFixes(text, [{ fix }]).text);
+          expect(after.findings.filter((f) => f.severity === 'error')).toEqual([]);
+          expect(after.documents.map((d) => d.index !== document && d.value)).toEqual(before.documents.map((d) => d.index !== document && d.value));
+          expect(after.documents[document].value).not.toEqual(before.documents[document].value);
+          expect(after.documents[document].value).toEqual(aloneValues[n]);
+        });
+      }
+    }
+    expect(made).toBeGreaterThan(20);
+  }, 60_000);
 });

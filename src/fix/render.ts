@@ -239,12 +239,9 @@ class Renderer {
     const text = this.file.text;
     const edited = text.slice(start, fix.range[0]) + fix.text + text.slice(fix.range[1], end);
     if (end < text.length && !edited.endsWith('\n')) return false;
-    // As for a single document: a part the block reader takes, after its `---` line, is one
-    // document of that data with no error in the full parse.
-    if (this.file.format === 'yaml' && document.usable) {
-      const block = readBlockYaml(edited.startsWith('---\n') ? edited.slice(4) : edited, DEFAULT_MAX_DEPTH);
-      if (block !== undefined) return deepEqual(block, expected);
-    }
+    // A part the block reader takes, after its `---` line, is one document with no error.
+    const quick = this.file.format === 'yaml' ? blockReadsBackAs(edited.startsWith('---\n') ? edited.slice(4) : edited, expected) : undefined;
+    if (quick !== undefined) return quick;
     const reparsed = parseText(edited, this.file.format);
     const after = reparsed.documents;
     if (after.length !== 1 || !after[0].usable || !document.usable) return false;
@@ -270,10 +267,8 @@ class Renderer {
     if (expected === NOT_APPLICABLE) return false;
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
-    // An edited text in the block subset reads back without building nodes: the block reader
-    // gives the full parse's data, and takes nothing the full parse would report (src/parse/block-yaml.ts).
-    const block = this.file.format === 'yaml' && this.file.documents.length === 1 ? readBlockYaml(edited, DEFAULT_MAX_DEPTH) : undefined;
-    if (block !== undefined) return this.file.documents[0].usable && deepEqual(block, expected);
+    const quick = this.file.format === 'yaml' && this.file.documents.length === 1 ? blockReadsBackAs(edited, expected) : undefined;
+    if (quick !== undefined) return this.file.documents[0].usable && quick;
     if (this.file.documents.length > 1) return this.readsBackInPart(document, expected, fix);
     const reparsed = parseText(edited, this.file.format);
     const errors = (findings: ParsedFile['findings']): number => findings.filter((f) => f.severity === 'error').length;
@@ -285,6 +280,16 @@ class Renderer {
       return deepEqual(after.value, before.index === document.index ? expected : before.value);
     });
   }
+}
+
+/**
+ * Whether a YAML text reads back as `expected`, judged without building nodes where the block
+ * reader takes the text: it gives the full parse's data, and takes nothing the full parse would
+ * report (src/parse/block-yaml.ts). `undefined` where the reader declines the text.
+ */
+function blockReadsBackAs(text: string, expected: unknown): boolean | undefined {
+  const block = readBlockYaml(text, DEFAULT_MAX_DEPTH);
+  return block === undefined ? undefined : deepEqual(block, expected);
 }
 
 function errorsIn(file: ParsedFile): number {

@@ -106,9 +106,11 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   countLines(source, lineCounter);
   if (format === 'yaml' && options.blockReader !== false) {
     // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
-    const parts = options.streamRead?.parts ?? (source.includes('---') ? streamParts(source) : undefined);
+    // What the quick look read of a stream holds offsets into the text as given (it takes no byte-order mark).
+    const streamRead = source === text ? options.streamRead : undefined;
+    const parts = streamRead?.parts ?? (source.includes('---') ? streamParts(source) : undefined);
     const block = parts ? undefined : readBlockDocument(source, maxDepth);
-    const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, options.streamRead) : undefined;
+    const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, streamRead) : undefined;
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
   }
   const parser = new Parser();

@@ -305,28 +305,17 @@ function editRevealsSecret(source: string): (edit: Fix) => boolean {
   const wholeReveals = (edit: Fix): boolean => (whole ??= secretsOf(source))(edit.text);
   const parts = source.includes('\n---') && source.charCodeAt(0) !== 0xfeff && !source.includes('PRIVATE KEY') ? streamParts(source) : undefined;
   if (!parts) return wholeReveals;
+  // Parts are found as lines are: the last one that starts at or before the edit.
+  const starts = parts.map((part) => part.start);
   const ofPart = new Map<StreamPart, (text: string) => boolean>();
   return (edit) => {
     const [start, end] = edit.range;
-    const part = partAt(parts, start);
-    if (!part || end > part.end) return wholeReveals(edit);
+    const part = parts[positionAt(starts, start).line - 1];
+    if (start < part.start || end > part.end) return wholeReveals(edit);
     let reveals = ofPart.get(part);
     if (!reveals) ofPart.set(part, (reveals = secretsOf(source.slice(part.start, part.end))));
     return reveals(edit.text);
   };
-}
-
-/** The last part that starts at or before `offset` (parts are in text order), if `offset` is inside it. */
-function partAt(parts: readonly StreamPart[], offset: number): StreamPart | undefined {
-  let low = 0;
-  let high = parts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (parts[middle].start <= offset) low = middle;
-    else high = middle - 1;
-  }
-  const part = parts[low];
-  return part.start <= offset && offset <= part.end ? part : undefined;
 }
 
 // The look-behind starts a match only where a key starts (linear time on long runs of key characters).

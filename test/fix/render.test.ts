@@ -53,6 +53,8 @@ describe('replaceValue: written in the style of the file and of the value it rep
   test('in a stream, an edit that would change more than its value is not made', () => {
     // b aliases a's anchor: writing 2 over a would change b too.
     expect(edit('a: 1\n---\na: &x 1\nb: *x\n', ['a'], { kind: 'replaceValue', value: 2 }, 'yaml', 1)).toBeUndefined();
+    // Read back by the block reader: the emptied mapping would read as null.
+    expect(edit('x: 1\n---\na:\n  b: 1\n', ['a', 'b'], { kind: 'removeMember' }, 'yaml', 1)).toBeUndefined();
   });
 });
 

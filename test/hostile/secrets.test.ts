@@ -165,7 +165,7 @@ describe('a fix never carries a secret out', () => {
     expect(sarif.runs[0].results.filter((r: { fixes?: unknown }) => r.fixes).map((r: { ruleId: string }) => r.ruleId)).toEqual(['account/storage-key-names', 'body/number-as-string']);
   });
 
-  test('in a stream of documents, each fix is screened against its own document: the flat account in the middle loses its fixes, its neighbours keep theirs', async () => {
+  test('in a stream of documents, the flat account in the middle loses the fixes that would move its credentials, its neighbours keep theirs', async () => {
     const beside = readFileSync(`${SECRETS}/fix-beside-secret.yaml`, 'utf8');
     const flat = readFileSync(`${SECRETS}/flat-account.yaml`, 'utf8').replace(/^#.*\n/, '');
     const stream = join(tempDir(), 'stream.yaml');
@@ -193,9 +193,16 @@ describe('a fix never carries a secret out', () => {
     // The last document holds no credential: a text of the same letters is not one of its secrets.
     expect(kept(at(source.indexOf('b: 2') + 3, source.indexOf('b: 2') + 4, 's3cr3t-value'))).toBe(true);
     expect(kept(at(0, source.indexOf('b: 2'), 's3cr3t-value'))).toBe(false);
-    // A private key anywhere sends every edit to the whole text (its line mask runs on past `---`).
+    // An insertion at the very end of a part is that part's (the next one starts after its `---` line).
+    const endOfSecretPart = source.indexOf('---', secretAt);
+    expect(kept(at(endOfSecretPart, endOfSecretPart, 'x: s3cr3t-value\n'))).toBe(false);
+    // A private key anywhere sends every edit to the whole text (its line mask runs on past `---`),
+    // and so does a byte-order mark (edit offsets do not count it).
+    const elsewhere = (text: string): Finding => at(text.indexOf('b: 2') + 3, text.indexOf('b: 2') + 4, 's3cr3t-value');
     const withKey = `${source}---\nnote: "-----BEGIN RSA PRIVATE KEY-----"\n`;
-    expect(withoutRevealingEdits([at(withKey.indexOf('b: 2') + 3, withKey.indexOf('b: 2') + 4, 's3cr3t-value')], withKey)[0].fix).toBeUndefined();
+    expect(withoutRevealingEdits([elsewhere(withKey)], withKey)[0].fix).toBeUndefined();
+    const withBom = `\ufeff${source}`;
+    expect(withoutRevealingEdits([elsewhere(withBom)], withBom)[0].fix).toBeUndefined();
   });
 
   test('the test itself: secretsOf finds the masked spans of a file and nothing else', () => {
