@@ -11,4 +11,4 @@ test('the committed body types are those the schemas generate', () => {
   const check = spawnSync(process.execPath, ['scripts/generate-types.mjs', '--check'], { cwd: ROOT, encoding: 'utf8' });
   expect(check.stderr).toBe('');
   expect(check.status).toBe(0);
-}, 30_000);
+});

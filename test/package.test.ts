@@ -29,7 +29,7 @@ beforeAll(() => {
   npm(['init', '-y'], (execFileSync('mkdir', ['-p', project]), project));
   npm(['pkg', 'set', 'type=module'], project);
   npm(['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], project);
-}, 120_000);
+});
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
@@ -93,7 +93,7 @@ describe('the packed package', () => {
       label: ['etl'],
       lintFiles: 'function',
     });
-  }, 60_000);
+  });
 
   test('JavaScript: every entry works in Node, the schemas are importable, internals are not', () => {
     writeFileSync(join(project, 'cluster.yaml'), '# dplint: operation=edit-cluster\nnode_configuration:\n  initial_nodes: 4\n  max_nodes: 2\n');
@@ -130,5 +130,5 @@ describe('the packed package', () => {
       schema: ['state'],
       internal: 'ERR_PACKAGE_PATH_NOT_EXPORTED',
     });
-  }, 60_000);
+  });
 });

@@ -47,7 +47,7 @@ if (!available && !process.env.CI) {
       });
       await page.goto(url);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 });
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await context?.close();

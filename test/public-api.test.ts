@@ -26,4 +26,4 @@ test('every export of src/index.ts is documented; functions, classes and constan
   }
   expect(undocumented).toEqual([]);
   expect(withoutExample).toEqual([]);
-}, 60_000);
+});

@@ -50,7 +50,7 @@ describe('README "Use it from code"', () => {
     const program = ts.createProgram(files, { ...config.options, noEmit: true });
     const diagnostics = ts.getPreEmitDiagnostics(program).filter((d) => d.file && files.includes(d.file.fileName));
     expect(diagnostics.map((d) => `${d.file!.fileName.slice(work.length + 1)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)).toEqual([]);
-  }, 60_000);
+  });
 
   test.each(blocks.map((example, i) => ({ i: i + 1, example, file: files[i] })))('example $i prints what the README shows', async ({ example, file }) => {
     const printed: string[] = [];

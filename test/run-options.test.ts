@@ -161,4 +161,4 @@ test('worker threads give the output one thread gives (the built bin, 300 files)
   expect(JSON.parse(two.stdout).summary.errors).toBeGreaterThan(0);
   expect(two.stdout).toBe(one.stdout);
   expect(two.status).toBe(one.status);
-}, 60_000);
+});

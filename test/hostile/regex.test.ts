@@ -93,7 +93,7 @@ describe('every regular expression in src/ and rules/ runs in linear time on hos
       }
     }
     expect(slow).toEqual([]);
-  }, 120_000);
+  });
 
   test('the patterns that were quadratic stay fixed (regression: seconds before, milliseconds now)', () => {
     const keyRun = 'a'.repeat(SIZE) + '\u0000';
@@ -144,7 +144,7 @@ describe('long hostile values and keys through the whole pipeline', () => {
       expect(findings.length, `${operation} ${JSON.stringify(value.slice(0, 8))}`).toBeGreaterThan(0);
       expect(ms, `${operation} ${JSON.stringify(value.slice(0, 8))}`).toBeLessThan(2000);
     }
-  }, 120_000);
+  });
 
   test('a 100 KB key: in JSON an unknown member; as a YAML implicit key a syntax error (YAML allows 1024 characters)', () => {
     for (const key of ['k'.repeat(SIZE), 'compute_secret_key' + '_'.repeat(SIZE), 'a\\"'.repeat(SIZE / 3)]) {
