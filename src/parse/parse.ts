@@ -235,7 +235,7 @@ function jsonSyntaxError(text: string): { message: string; offset: number } | un
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
     const offset = position ? Number(position[1]) : text.length;
-    return { message: message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, ''), offset };
+    return { message: message.replace(/ in JSON at position \d+(?!\d).*$/, '').replace(/^JSON\.parse: /, ''), offset };
   }
 }
 
