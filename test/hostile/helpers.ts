@@ -23,13 +23,6 @@ export function listFiles(dir: string): string[] {
     .sort();
 }
 
-/** Milliseconds a call takes, with its result. */
-export function timed<T>(run: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - start };
-}
-
 /** The compact-format lines of a run, for exact comparison. */
 export function lines(text: string): string[] {
   return text.split('\n').filter((line) => line !== '');

@@ -6,24 +6,24 @@ import { lintText } from '../../src/engine/lint.js';
 import { lintFileAt, planRun } from '../../src/node/lint-files.js';
 import { parseText } from '../../src/parse/parse.js';
 import { runCli } from '../helpers/cli.js';
-import { HOSTILE, lines, tempDir, timed } from './helpers.js';
+import { HOSTILE, lines, tempDir } from './helpers.js';
 
 /**
  * Resource limits: every hostile shape ends in one `parse/limit` finding that names the limit
- * (exit 1, a finding, not a failed run), in bounded time, and raising the limit in the config
- * file lets a legitimate file through. Bounds are generous: they test complexity, not speed.
+ * (exit 1, a finding, not a failed run), and raising the limit in the config file lets a
+ * legitimate file through. No test here asserts a time: bench/hostile.mjs measures how the time of
+ * these shapes grows with their size.
  */
 
 const DEEP = 'document not read: its collections nest more than 200 deep (limit maxDepth = 200); raise limits.maxDepth in the config file to read it';
 
 describe('alias bombs and cycles', () => {
   test('billion laughs: refused before expansion, with the limit named', async () => {
-    const { value: run, ms } = await timedAsync(() => runCli(['--no-config', '-f', 'compact', `${HOSTILE}/billion-laughs.yaml`]));
+    const run = await runCli(['--no-config', '-f', 'compact', `${HOSTILE}/billion-laughs.yaml`]);
     expect(lines(run.stdout)).toEqual([
       `${HOSTILE}/billion-laughs.yaml:3:1: error document not read: Excessive alias count indicates a resource exhaustion attack (limit maxAliasCount = 1000) [parse/limit]`,
     ]);
     expect(run.code).toBe(1);
-    expect(ms).toBeLessThan(5000);
   });
 
   test('an alias inside the collection it names (a cycle) is refused, not walked forever', async () => {
@@ -67,18 +67,16 @@ describe('10,000-deep nesting', () => {
     ['deep-flow.json', 1, 201],
     ['deep-block.yaml', 4, 399],
   ])('%s: one parse/limit finding at the first collection past the limit, no stack overflow', async (name, line, column) => {
-    const { value: run, ms } = await timedAsync(() => runCli(['--no-config', '-f', 'compact', `${HOSTILE}/${name}`]));
+    const run = await runCli(['--no-config', '-f', 'compact', `${HOSTILE}/${name}`]);
     expect(run.stderr).toBe('');
     expect(lines(run.stdout)).toEqual([`${HOSTILE}/${name}:${line}:${column}: error ${DEEP} [parse/limit]`]);
     expect(run.code).toBe(1);
-    expect(ms).toBeLessThan(5000);
   });
 
   test('a 10,000-deep block mapping (made here: 50 MB of indentation would not be committed) is refused at line 202', () => {
     const text = '# dplint: operation=edit-cluster\n' + Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n';
-    const { value, ms } = timed(() => lintText(text));
-    expect(value.findings.map((f) => [f.ruleId, f.line, f.column, f.message])).toEqual([['parse/limit', 202, 201, DEEP]]);
-    expect(ms).toBeLessThan(10_000);
+    const { findings } = lintText(text);
+    expect(findings.map((f) => [f.ruleId, f.line, f.column, f.message])).toEqual([['parse/limit', 202, 201, DEEP]]);
   });
 
   test('exactly maxDepth levels are read; one more is refused; the limit follows the option', () => {
@@ -125,12 +123,11 @@ describe('file size', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'huge.yaml'), 'label: [etl]\n' + '#'.repeat(50 * 1024 * 1024) + '\n');
     for (const args of [[], ['--no-config']]) {
-      const { value: run, ms } = await timedAsync(() => runCli([...args, '-f', 'compact', 'huge.yaml'], { cwd: dir }));
+      const run = await runCli([...args, '-f', 'compact', 'huge.yaml'], { cwd: dir });
       expect(lines(run.stdout)).toEqual([
         'huge.yaml:1:1: error the file is 52428814 bytes, over the limit maxFileSize = 10485760; raise limits.maxFileSize in the config file to lint it [parse/limit]',
       ]);
       expect(run.code).toBe(1);
-      expect(ms).toBeLessThan(5000);
     }
   });
 
@@ -140,12 +137,11 @@ describe('file size', () => {
       'bootstrap.yaml': `# dplint: operation=set-bootstrap\nis_user_bootstrap: 1\nscript: |\n${script}`,
       'dplint.config.yaml': 'limits:\n  maxFileSize: 20000000\n',
     });
-    const { value: run, ms } = await timedAsync(() => runCli(['-f', 'compact', 'bootstrap.yaml'], { cwd: dir }));
+    const run = await runCli(['-f', 'compact', 'bootstrap.yaml'], { cwd: dir });
     expect(lines(run.stdout)).toEqual([
       'bootstrap.yaml:2:20: error is_user_bootstrap must be one of true, false, "true", "false"; got 1 [schema/enum]',
     ]);
     expect(run.code).toBe(1);
-    expect(ms).toBeLessThan(30_000);
   });
 
   test('files of every size read in turn: each file gets its own text and its own content hash', () => {
@@ -173,37 +169,34 @@ describe('file size', () => {
     expect(run.code).toBe(1);
   });
 
-  test('a 1 MB single line: findings on it, code frame and all, in bounded time', async () => {
+  test('a 1 MB single line: findings on it, code frame and all', async () => {
     const line = `{"label": ["etl"], "node_configuration": {"max_nodes": "9"}, "cluster_name": "${'x'.repeat(1024 * 1024)}"}`;
     const dir = tempDir({ 'long.json': line });
-    const { value: run, ms } = await timedAsync(() => runCli(['--no-config', '--operation', 'edit-cluster', 'long.json'], { cwd: dir }));
+    const run = await runCli(['--no-config', '--operation', 'edit-cluster', 'long.json'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('  long.json:1:56  error    node_configuration.max_nodes must be a whole number; got the string "9": write 9 without quotes  body/number-as-string\n');
     expect(run.stdout).toContain('  long.json:1:62  warning  unknown member "cluster_name" in the body');
-    expect(ms).toBeLessThan(10_000);
     const json = await runCli(['--no-config', '--operation', 'edit-cluster', '-f', 'json', 'long.json'], { cwd: dir });
     expect(JSON.parse(json.stdout).summary).toEqual({ files: 1, errors: 1, warnings: 1, infos: 0, fixable: 1 });
   });
 });
 
 describe('thousands of findings in one file', () => {
-  test('5,000 unknown members in one mapping and a fix: every one reported, in order, in bounded time', async () => {
+  test('5,000 unknown members in one mapping and a fix: every one reported, in order', async () => {
     const members = Array.from({ length: 5000 }, (_, i) => `  member_${i}: "${i}"`).join('\n');
     const text = `# dplint: operation=edit-cluster\nlabel: [etl]\nnode_configuration:\n${members}\n  max_nodes: "7"\n`;
-    const { value, ms } = timed(() => lintText(text));
-    expect(value.findings).toHaveLength(5001);
-    expect(value.findings[0]).toMatchObject({ ruleId: 'schema/unknown-member', line: 4, column: 3, path: '/node_configuration/member_0' });
-    expect(value.findings[4999]).toMatchObject({ ruleId: 'schema/unknown-member', line: 5003, column: 3, path: '/node_configuration/member_4999' });
-    expect(value.findings[5000]).toMatchObject({ ruleId: 'body/number-as-string', line: 5004, column: 14, fix: { text: '7' } });
-    expect(ms).toBeLessThan(20_000);
+    const { findings } = lintText(text);
+    expect(findings).toHaveLength(5001);
+    expect(findings[0]).toMatchObject({ ruleId: 'schema/unknown-member', line: 4, column: 3, path: '/node_configuration/member_0' });
+    expect(findings[4999]).toMatchObject({ ruleId: 'schema/unknown-member', line: 5003, column: 3, path: '/node_configuration/member_4999' });
+    expect(findings[5000]).toMatchObject({ ruleId: 'body/number-as-string', line: 5004, column: 14, fix: { text: '7' } });
 
     const dir = tempDir({ 'many.yaml': text });
     for (const format of ['stylish', 'json', 'sarif', 'junit', 'github', 'compact']) {
-      const { value: run, ms: cliMs } = await timedAsync(() => runCli(['--no-config', '-f', format, 'many.yaml'], { cwd: dir }));
+      const run = await runCli(['--no-config', '-f', format, 'many.yaml'], { cwd: dir });
       expect(run.code, format).toBe(1);
-      expect(cliMs, format).toBeLessThan(30_000);
     }
-  }, 240_000);
+  });
 });
 
 describe('the committed corpus stays small', () => {
@@ -218,12 +211,6 @@ describe('the committed corpus stays small', () => {
     expect(readFileSync(join(HOSTILE, 'deep-flow.json'), 'utf8')).toHaveLength(20_001);
   });
 });
-
-async function timedAsync<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await run();
-  return { value, ms: performance.now() - start };
-}
 
 async function runCliWithStdin(argv: string[], input: string, cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const { run } = await import('../../src/cli.js');

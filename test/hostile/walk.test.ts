@@ -67,11 +67,9 @@ describe('paths named on the command line', () => {
   });
 
   test.skipIf(process.platform === 'win32')('an endless device (/dev/zero) is read no further than maxFileSize, then refused', async () => {
-    const start = performance.now();
     const run = await runCli(['--no-config', '-f', 'compact', '/dev/zero']);
     expect(run.stdout).toBe('/dev/zero:1:1: error the file is more than 10485760 bytes, over the limit maxFileSize = 10485760; raise limits.maxFileSize in the config file to lint it [parse/limit]\n');
     expect(run.code).toBe(1);
-    expect(performance.now() - start).toBeLessThan(10_000);
   });
 
   test.skipIf(isRoot)('an unreadable file (chmod 000): exit 2, one line saying permission denied', async () => {
