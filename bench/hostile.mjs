@@ -1,18 +1,30 @@
 #!/usr/bin/env node
 // How dplint's time grows with hostile input (`npm run bench`, after `npm run build`; not part of
-// `npm test`, whose tests assert no time). Each shape of test/hostile/ is linted through the
-// library in dist/ at three sizes, n, 4n and 16n, taken in turn. Linear work takes about 4× as
-// long for each step of 4×; quadratic work 16×. The growth shown is the smaller of the two steps:
-// work that grows faster than the input does so at every step, while V8 shows one-off steps (a
-// collector that starts to promote, say) at one size only. A shape whose growth reaches 8× is
-// named and the run exits with 1.
+// `npm test`, whose tests assert no time). Two parts, each at three sizes n, 4n and 16n, taken in
+// turn, with the median of the runs at each size:
+//
+//   regular expressions  every one of src/ and rules/ (bench/regexes.mjs) over runs of one and two
+//                        characters, the attacks the tests' static analysis does not cover in full
+//   shapes               the hostile inputs of test/hostile/ that have a size, linted through the
+//                        library in dist/
+//
+// Linear work takes 4× as long for 4× the input, quadratic work 16×. The growth shown is per step
+// of 4×, over both steps (the square root of 16n's time over n's), so a one-off jump at one size
+// (V8's collector starting to promote, say) counts half. A growth of 8× or more is named, and the
+// run exits with 1. Work that grows faster than the input but is small beside fixed costs at these
+// sizes is not seen.
 //
 //   node bench/hostile.mjs [--runs 5]
 import { performance } from 'node:perf_hooks';
 import { formatters, lintText, schemas } from '../dist/src/index.js';
+import { attackRuns, sourceRegexes } from './regexes.mjs';
 
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error('bench/hostile.mjs: --runs takes a whole number of at least 1');
+  process.exit(2);
+}
 const STEP = 4;
 const SIZES = [1, STEP, STEP * STEP];
 const SUPER_LINEAR = 8;
@@ -42,6 +54,7 @@ const shapes = [
   ...[
     ['a run of one letter', (n) => 'a'.repeat(n)],
     ['spaces, then a letter', (n) => ' '.repeat(n) + 'x'],
+    ['equals signs, then a bang', (n) => '='.repeat(n) + '!'],
     ['XML tags', (n) => '<a>'.repeat(n / 3)],
     ['an unclosed XML tag run', (n) => '<a '.repeat(n / 3)],
     ['an SSH key', (n) => 'ssh-rsa ' + 'A'.repeat(n)],
@@ -79,21 +92,46 @@ const time = (work) => {
   return performance.now() - start;
 };
 
+/** The median time of each work, the works taken in turn `runs` times after one warm-up each. */
+function medians(works) {
+  works.forEach((work) => work());
+  const times = works.map(() => []);
+  for (let round = 0; round < runs; round++) works.forEach((work, i) => times[i].push(time(work)));
+  return times.map(median);
+}
+const growthOf = ([first, , last]) => Math.sqrt(last / first);
 const column = (text) => text.padStart(10);
+const row = (name, times, growth, flagged) => `${name.padEnd(62)}${times.map((ms) => column(`${ms.toFixed(1)} ms`)).join('')}  ${growth.toFixed(1)}×${flagged ? '  super-linear' : ''}`;
 let failed = 0;
+
 console.log(`median of ${runs} runs at each size, sizes taken in turn; linear ≈ ${STEP}× a step, quadratic ≈ ${STEP * STEP}×\n`);
+console.log(`${'regular expression, all its runs of one and two characters'.padEnd(62)}${['4 KB', '16 KB', '64 KB'].map(column).join('')}  growth`);
+const regexes = sourceRegexes().found.map(({ file, line, regex }) => {
+  const attacks = SIZES.map((k) => attackRuns(regex, 4 * 1024 * k));
+  const times = medians(attacks.map((inputs) => () => {
+    for (const input of inputs) {
+      regex.lastIndex = 0;
+      if (regex.global || regex.sticky) input.replace(regex, '');
+      else regex.test(input);
+    }
+  }));
+  return { name: `${file}:${line}`, times, growth: growthOf(times) };
+});
+// Under a millisecond at 64 KB, a regular expression's growth is the clock's noise.
+const counted = regexes.filter(({ times }) => times[2] >= 1).sort((a, b) => b.growth - a.growth);
+const slow = counted.filter(({ growth }) => growth >= SUPER_LINEAR);
+failed += slow.length;
+for (const { name, times, growth } of counted.slice(0, Math.max(3, slow.length))) console.log(row(name, times, growth, growth >= SUPER_LINEAR));
+console.log(`(${regexes.length} in all, ${counted.length} taking a millisecond or more at 64 KB; those that grew most are shown)\n`);
+
 console.log(`${'shape'.padEnd(62)}${SIZES.map((k) => column(k === 1 ? 'n' : `${k}n`)).join('')}  growth`);
 for (const [name, make] of shapes) {
-  const works = SIZES.map((k) => make(k));
-  works.forEach((work) => work());
-  const times = SIZES.map(() => []);
-  for (let round = 0; round < runs; round++) works.forEach((work, i) => times[i].push(time(work)));
-  const medians = times.map(median);
-  const growth = Math.min(medians[1] / medians[0], medians[2] / medians[1]);
+  const times = medians(SIZES.map((k) => make(k)));
+  const growth = growthOf(times);
   if (growth >= SUPER_LINEAR) failed++;
-  console.log(`${name.padEnd(62)}${medians.map((ms) => column(`${ms.toFixed(1)} ms`)).join('')}  ${growth.toFixed(1)}×${growth >= SUPER_LINEAR ? '  super-linear' : ''}`);
+  console.log(row(name, times, growth, growth >= SUPER_LINEAR));
 }
 if (failed > 0) {
-  console.log(`\n${failed} shape(s) grew ${SUPER_LINEAR}× or more at each step of ${STEP}× the input`);
+  console.log(`\n${failed} grew ${SUPER_LINEAR}× or more a step of ${STEP}× the input`);
   process.exitCode = 1;
 }
