@@ -241,7 +241,7 @@ class Renderer {
     if (end < text.length && !edited.endsWith('\n')) return false;
     // A part the block reader takes, after its `---` line, is one document with no error.
     const quick = this.file.format === 'yaml' ? blockReadsBackAs(edited.startsWith('---\n') ? edited.slice(4) : edited, expected) : undefined;
-    if (quick !== undefined) return quick;
+    if (quick !== undefined) return document.usable && quick;
     const reparsed = parseText(edited, this.file.format);
     const after = reparsed.documents;
     if (after.length !== 1 || !after[0].usable || !document.usable) return false;
@@ -271,8 +271,7 @@ class Renderer {
     if (quick !== undefined) return this.file.documents[0].usable && quick;
     if (this.file.documents.length > 1) return this.readsBackInPart(document, expected, fix);
     const reparsed = parseText(edited, this.file.format);
-    const errors = (findings: ParsedFile['findings']): number => findings.filter((f) => f.severity === 'error').length;
-    if (errors(reparsed.findings) > errors(this.file.findings)) return false;
+    if (errorsIn(reparsed) > errorsIn(this.file)) return false;
     if (reparsed.documents.length !== this.file.documents.length) return false;
     return this.file.documents.every((before, index) => {
       const after = reparsed.documents[index];
