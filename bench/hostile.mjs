@@ -3,7 +3,7 @@
 // `npm test`, whose tests assert no time). Two parts, each at three sizes n, 4n and 16n, taken in
 // turn, with the median of the runs at each size:
 //
-//   regular expressions  every one of src/ and rules/ (bench/regexes.mjs) over runs of one and two
+//   regular expressions  every one of src/ and rules/ (bench/hostile-inputs.mjs) over runs of one and two
 //                        characters, the attacks the tests' static analysis does not cover in full
 //   shapes               the hostile inputs of test/hostile/ that have a size, linted through the
 //                        library in dist/
@@ -17,7 +17,7 @@
 //   node bench/hostile.mjs [--runs 5]
 import { performance } from 'node:perf_hooks';
 import { formatters, lintText, schemas } from '../dist/src/index.js';
-import { attackRuns, sourceRegexes } from './regexes.mjs';
+import { attackRuns, everyFieldBody, sourceRegexes } from './hostile-inputs.mjs';
 
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
@@ -29,23 +29,9 @@ const STEP = 4;
 const SIZES = [1, STEP, STEP * STEP];
 const SUPER_LINEAR = 8;
 
-/** A body for `schema` with every string field set to `value` (lists get it as their one item). */
-function bodyOf(schema, value, depth = 0) {
-  const resolve = (s) => (typeof s.$ref === 'string' ? schemas.definitions.definitions[s.$ref.split('/').pop()] : s);
-  const resolved = resolve(schema);
-  const parts = [resolved, ...['allOf', 'anyOf', 'oneOf'].flatMap((k) => (resolved[k] ?? []).map(resolve))];
-  const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {}));
-  if (Object.keys(properties).length > 0 && depth < 6) {
-    return Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, bodyOf(child, value, depth + 1)]));
-  }
-  const items = parts.find((p) => p.items)?.items;
-  if (items && depth < 6) return [bodyOf(items, value, depth + 1)];
-  return value;
-}
-
 const bodyOperations = Object.keys(schemas).filter((id) => id !== 'definitions');
 const everyField = (value) => () => {
-  for (const operation of bodyOperations) lintText(JSON.stringify(bodyOf(schemas[operation], value)), { operation, filename: 'body.json' });
+  for (const operation of bodyOperations) lintText(JSON.stringify(everyFieldBody(schemas[operation], schemas.definitions.definitions, value)), { operation, filename: 'body.json' });
 };
 const yaml = (text) => () => lintText(text, { filename: 'hostile.yaml' });
 

@@ -4,11 +4,11 @@ import { lintText } from '../../src/engine/lint.js';
 import { bundledSchema } from '../../src/schema/bundle.js';
 import { BODY_SCHEMAS, type BodyOperationId, type JsonSchema } from '../../src/schema/body-schemas.js';
 import { maskSecrets } from '../../src/schema/secrets.js';
-import { schemaPatterns, sourceRegexes } from '../../bench/regexes.mjs';
+import { everyFieldBody, schemaPatterns, sourceRegexes } from '../../bench/hostile-inputs.mjs';
 
 /**
  * Regular expressions against hostile text. Every regular expression dplint's code builds from
- * literals (bench/regexes.mjs finds them with the TypeScript parser, so a new one is covered
+ * literals (bench/hostile-inputs.mjs finds them with the TypeScript parser, so a new one is covered
  * without touching this file) and every `pattern` of the schemas is analysed by scslre: none may
  * let a backtracking matcher take more than linear time on a run of one repeated character, the
  * attack that analysis covers. It is static, so its verdict is the same on every machine; the
@@ -82,23 +82,10 @@ describe('long hostile values and keys through the whole pipeline', () => {
     'k=v\n'.repeat(N / 4) + 'x',
   ];
 
-  /** A body with every string field of the schema set to `value` (lists get it as their one item). */
-  function bodyOf(schema: JsonSchema, root: JsonSchema, value: string, depth = 0): unknown {
-    const resolved = resolveRef(schema, root);
-    const parts = [resolved, ...['allOf', 'anyOf', 'oneOf'].flatMap((k) => ((resolved[k] as JsonSchema[] | undefined) ?? []).map((s) => resolveRef(s, root)))];
-    const properties = Object.assign({}, ...parts.map((p) => (p.properties as Record<string, JsonSchema> | undefined) ?? {}));
-    if (Object.keys(properties).length > 0 && depth < 6) {
-      return Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, bodyOf(child as JsonSchema, root, value, depth + 1)]));
-    }
-    const items = parts.find((p) => p.items)?.items as JsonSchema | undefined;
-    if (items && depth < 6) return [bodyOf(items, root, value, depth + 1)];
-    return value;
-  }
-
   test.each(Object.keys(BODY_SCHEMAS) as BodyOperationId[])('%s: every field at once, each hostile value, is read and judged', (operation) => {
     const schema = bundledSchema(operation);
     for (const value of VALUES) {
-      const body = JSON.stringify(bodyOf(schema, schema, value));
+      const body = JSON.stringify(everyFieldBody(schema, schema.definitions as Record<string, JsonSchema>, value));
       const { findings } = lintText(body, { operation, filename: 'body.json' });
       const what = `${operation} ${JSON.stringify(value.slice(0, 8))}`;
       expect(findings.length, what).toBeGreaterThan(0);
@@ -119,12 +106,3 @@ describe('long hostile values and keys through the whole pipeline', () => {
     }
   });
 });
-
-function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
-  for (let hops = 0; typeof schema.$ref === 'string' && hops < 20; hops++) {
-    const name = /^#\/definitions\/(.+)$/.exec(schema.$ref as string)?.[1];
-    if (!name) break;
-    schema = (root.definitions as Record<string, JsonSchema>)[name];
-  }
-  return schema;
-}

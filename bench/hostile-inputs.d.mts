@@ -8,3 +8,4 @@ export interface SourceRegex {
 export function sourceRegexes(): { found: SourceRegex[]; dynamic: string[] };
 export function schemaPatterns(): Array<{ file: string; source: string }>;
 export function attackRuns(regex: RegExp, size: number): string[];
+export function everyFieldBody(schema: object, definitions: Record<string, object>, value: string): unknown;

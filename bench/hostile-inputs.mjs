@@ -1,7 +1,9 @@
-// The regular expressions dplint runs, as test/hostile/regex.test.ts analyses them and
-// bench/hostile.mjs times them: every regular expression literal in src/ and rules/, and every
-// `RegExp(…)` or `new RegExp(…)` of literal strings, found by the TypeScript parser, so that a
-// new one is covered without touching either file; and every `pattern` of the JSON schemas.
+// Hostile inputs shared by test/hostile/ (which checks what dplint makes of them) and
+// bench/hostile.mjs (which times them): the regular expressions dplint runs — every regular
+// expression literal in src/ and rules/, and every `RegExp(…)` or `new RegExp(…)` of literal
+// strings, found by the TypeScript parser so that a new one is covered without touching either
+// file, and every `pattern` of the JSON schemas —, the strings that attack them, and bodies with
+// a hostile value in every field.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +77,24 @@ export function attackRuns(regex, size) {
   const chars = [...new Set([' ', '\t', 'a', 'A', '0', '_', '-', '.', ':', '/', '"', "'", '=', '*', '$', '{', '@', ',', ...named])];
   const runOf = (pump) => pump.repeat(Math.ceil(size / pump.length)).slice(0, size);
   return [...chars.flatMap((c) => [runOf(c) + '\u0000', runOf(c) + '\n']), ...chars.flatMap((c) => [runOf(c + 'a') + '\u0000', runOf('a' + c) + '\u0000', runOf(c + ' ') + '\u0000'])];
+}
+
+/**
+ * A body for `schema` with every string field set to `value` (a list gets it as its one item),
+ * `$ref`s resolved by their last segment in `definitions`.
+ */
+export function everyFieldBody(schema, definitions, value, depth = 0) {
+  const resolve = (s) => {
+    for (let hops = 0; typeof s.$ref === 'string' && hops < 20; hops++) s = definitions[s.$ref.split('/').pop()];
+    return s;
+  };
+  const resolved = resolve(schema);
+  const parts = [resolved, ...['allOf', 'anyOf', 'oneOf'].flatMap((k) => (resolved[k] ?? []).map(resolve))];
+  const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {}));
+  if (Object.keys(properties).length > 0 && depth < 6) {
+    return Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, everyFieldBody(child, definitions, value, depth + 1)]));
+  }
+  const items = parts.find((p) => p.items)?.items;
+  if (items && depth < 6) return [everyFieldBody(items, definitions, value, depth + 1)];
+  return value;
 }
