@@ -40,6 +40,26 @@ interface ProgramOptions extends LintCommandOptions {
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+const REPORT_UNUSED = '--report-unused-disable-directives';
+const LEVELS: readonly string[] = ['off', 'info', 'warning', 'error'];
+
+/**
+ * `--report-unused-disable-directives` takes an optional level, and commander would take whatever
+ * follows it as that level: `--report-unused-disable-directives a.yaml` made the path a bad level.
+ * As ESLint's flag reads, the level is taken only in the `--opt=level` form or when the next word is
+ * one of the levels; any other word stays a path.
+ */
+function levelOnlyWhenItIsOne(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return words.concat(argv.slice(i));
+    const next = argv[i + 1];
+    if (argv[i] === REPORT_UNUSED && next !== undefined && !next.startsWith('-') && !LEVELS.includes(next)) words.push(`${REPORT_UNUSED}=warning`);
+    else words.push(argv[i]);
+  }
+  return words;
+}
+
 /** Runs dplint with `argv` (without `node` and the script) and returns the exit code; never throws. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode = EXIT_OK;
@@ -139,7 +159,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     });
 
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(levelOnlyWhenItIsOne(argv), { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
