@@ -32,3 +32,13 @@ describe('--report-unused-disable-directives takes a level only when it is one',
     expect(run.stderr).toBe('dplint: --report-unused-disable-directives takes error, warning, info or off; got "loud"\n');
   });
 });
+
+describe('--shard', () => {
+  test('shards differ in size by at most one file: 4 files in 3 shards are 1, 1 and 2', async () => {
+    const config = 'files:\n  - match: ["*.yaml"]\n    operation: edit-cluster\n';
+    const dir = repo({ 'dplint.config.yaml': config, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n', 'c.yaml': 'label: [c]\n', 'd.yaml': 'label: [d]\n' });
+    const files = async (shard: string) =>
+      (JSON.parse((await runCli(['.', '--shard', shard, '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string }>).map((r) => r.file);
+    expect([await files('1/3'), await files('2/3'), await files('3/3')]).toEqual([['a.yaml'], ['b.yaml'], ['c.yaml', 'd.yaml']]);
+  });
+});

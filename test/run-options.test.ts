@@ -142,8 +142,8 @@ describe('--shard', () => {
   test('contiguous parts of the sorted files, each file in exactly one', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n', 'c.yaml': 'label: [c]\n' });
     const files = async (shard: string) => (JSON.parse((await runCli(['.', '--shard', shard, '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string }>).map((r) => r.file);
-    expect(await files('1/2')).toEqual(['a.yaml', 'b.yaml']);
-    expect(await files('2/2')).toEqual(['c.yaml']);
+    expect(await files('1/2')).toEqual(['a.yaml']);
+    expect(await files('2/2')).toEqual(['b.yaml', 'c.yaml']);
     expect(await files('1/1')).toEqual(['a.yaml', 'b.yaml', 'c.yaml']);
     expect(await runCli(['.', '--shard', '3/2'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: --shard takes <index>/<count> with 1 <= index <= count; got 3/2\n' });
   });

@@ -71,8 +71,11 @@ export function shardOf(files: readonly string[], shard: { index: number; count:
   if (!Number.isInteger(shard.count) || shard.count < 1 || !Number.isInteger(shard.index) || shard.index < 1 || shard.index > shard.count) {
     throw new UsageError(`--shard takes <index>/<count> with 1 <= index <= count; got ${shard.index}/${shard.count}`);
   }
-  const size = Math.ceil(files.length / shard.count);
-  return files.slice((shard.index - 1) * size, shard.index * size);
+  // Balanced: shard k takes files [floor((k-1)n/c), floor(kn/c)), so sizes differ by at most one
+  // (4 files in 3 shards are 1/1/2, where slices of ceil(n/c) gave 2/2/0).
+  const start = Math.floor(((shard.index - 1) * files.length) / shard.count);
+  const end = Math.floor((shard.index * files.length) / shard.count);
+  return files.slice(start, end);
 }
 
 async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions): Promise<LintedFile[]> {
