@@ -1,5 +1,5 @@
 import { lintTextDetailed } from '../engine/lint.js';
-import { findRule } from '../engine/registry.js';
+import { ALL_RULES, findRule } from '../engine/registry.js';
 import { RULES } from '../../rules/index.js';
 import { isOperationId } from '../operations.js';
 import { maskSecrets } from '../schema/secrets.js';
@@ -17,7 +17,7 @@ export class UnknownRuleError extends Error {}
 export function explainRule(id: string): string {
   const info = findRule(id);
   if (!info) {
-    const guess = closest(id, RULES.map((r) => r.id));
+    const guess = closest(id, ALL_RULES.map((r) => r.id));
     throw new UnknownRuleError(`no rule "${id}"${guess ? `; did you mean "${guess}"?` : ''} (\`dplint rules\` lists them)`);
   }
   const rule = RULES.find((r) => r.id === id);

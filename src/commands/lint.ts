@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { findRule } from '../engine/registry.js';
+import { ALL_RULES, findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
@@ -9,6 +9,7 @@ import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
 import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
+import { closest } from '../schema/did-you-mean.js';
 import type { RuleLevel } from '../types.js';
 
 export interface LintCommandOptions extends FixCommandOptions {
@@ -168,7 +169,10 @@ function parseRuleOptions(specs: readonly string[]): RuleSettings {
   for (const spec of specs) {
     const match = /^\s*([\w./-]+)\s*:\s*(off|info|warning|error)\s*$/.exec(spec);
     if (!match) throw new UsageError(`--rule takes "<rule-id>: <off|info|warning|error>"; got ${JSON.stringify(spec)}`);
-    if (!findRule(match[1]) && !match[1].startsWith('policy/')) throw new UsageError(`--rule names "${match[1]}", which is not a rule; \`dplint rules\` lists them`);
+    if (!findRule(match[1]) && !match[1].startsWith('policy/')) {
+      const guess = closest(match[1], ALL_RULES.map((rule) => rule.id));
+      throw new UsageError(`--rule names "${match[1]}", which is not a rule; ${guess ? `did you mean "${guess}"?` : '`dplint rules` lists them'}`);
+    }
     settings[match[1]] = match[2] as RuleLevel;
   }
   return settings;

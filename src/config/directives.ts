@@ -41,6 +41,8 @@ export interface ApplyDirectivesOptions {
   reportUnused: RuleLevel;
   /** Whether a rule id exists (a directive naming an unknown rule is reported). */
   isKnownRule: (id: string) => boolean;
+  /** The rule id an unknown one probably meant, for "did you mean". */
+  suggestRule?: (id: string) => string | undefined;
   /** The file's text, for the fix that removes an unused directive. */
   text: string;
 }
@@ -66,7 +68,9 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
     const at = { path: '', line: comment.range.line, column: comment.range.column, endLine: comment.range.endLine, endColumn: comment.range.endColumn };
     for (const id of directive.rules) {
       if (!options.isKnownRule(id)) {
-        reported.push({ ruleId: 'directive/unknown-rule', severity: 'warning', message: `dplint-${directive.kind} names "${id}", which is not a rule; \`dplint rules\` lists them`, ...at });
+        const guess = options.suggestRule?.(id);
+        const hint = guess ? `did you mean "${guess}"?` : '`dplint rules` lists them';
+        reported.push({ ruleId: 'directive/unknown-rule', severity: 'warning', message: `dplint-${directive.kind} names "${id}", which is not a rule; ${hint}`, ...at });
       }
     }
     if (options.reportUnused === 'off' || directive.kind === 'enable') continue;

@@ -3,6 +3,7 @@ import { locate } from '../parse/locate.js';
 import { formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { hasBodySchema } from '../schema/body-schemas.js';
+import { closest } from '../schema/did-you-mean.js';
 import { validateBody } from '../schema/validate-body.js';
 import type { Finding, OperationSource, PathFinding, RuleLevel, Severity } from '../types.js';
 import { clusterKind } from './cluster-kind.js';
@@ -13,7 +14,7 @@ import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
 import { runPolicies, type CompiledPolicy } from '../config/policies.js';
-import { findRule } from './registry.js';
+import { ALL_RULES, findRule } from './registry.js';
 import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
 import { runRules, type RuleSettings } from './run-rules.js';
@@ -158,6 +159,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
     final = applyDirectives(final, parseDirectives(file.comments), {
       reportUnused: options.reportUnusedDisableDirectives ?? 'off',
       isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
+      suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
       text: file.text,
     });
   }
