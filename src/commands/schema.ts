@@ -5,10 +5,11 @@ import { writeFileAtomic } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS } from '../operations.js';
 import { BODY_SCHEMAS, hasBodySchema, type BodyOperationId } from '../schema/body-schemas.js';
 import { bundledSchema } from '../schema/bundle.js';
+import { editorSchema } from '../schema/editor-schema.js';
 
 /**
- * `dplint schema <operation>` prints one body schema, self-contained; `dplint schema --out <dir>`
- * writes every one (atomically) for editors that take files.
+ * `dplint schema <operation>` prints one body schema, self-contained, as dplint checks it;
+ * `dplint schema --out <dir>` writes every one (atomically) in the editors' form (editor-schema.ts).
  */
 export function schemaCommand(operation: string | undefined, out: string | undefined, cwd: string): { stdout: string; stderr: string } {
   const ids = Object.keys(BODY_SCHEMAS) as BodyOperationId[];
@@ -17,7 +18,7 @@ export function schemaCommand(operation: string | undefined, out: string | undef
     const directory = resolve(cwd, out);
     if (statSync(directory, { throwIfNoEntry: false })?.isDirectory() === false) throw new UsageError(`--out ${JSON.stringify(out)} is a file, not a folder`);
     mkdirSync(directory, { recursive: true });
-    for (const id of ids) writeFileAtomic(join(directory, `${id}.schema.json`), JSON.stringify(bundledSchema(id), null, 2) + '\n');
+    for (const id of ids) writeFileAtomic(join(directory, `${id}.schema.json`), JSON.stringify(editorSchema(id), null, 2) + '\n');
     return { stdout: '', stderr: `dplint: wrote ${ids.length} schemas to ${out}\n` };
   }
   if (operation === undefined) throw new UsageError(`dplint schema takes an operation (${ids.join(', ')}) or --out <dir>`);

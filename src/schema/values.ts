@@ -1,6 +1,8 @@
 /** How values are read and shown: placeholders, unset values, and masking of secrets. */
 
 const PLACEHOLDER = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/;
+/** The placeholder pattern as JSON Schema writes it (the editor schemas). */
+export const PLACEHOLDER_SOURCE = PLACEHOLDER.source;
 
 /** `${VAR}` or `${env:VAR}` anywhere in a string: filled in at deploy time, so never range- or format-checked. */
 export function isPlaceholder(value: unknown): value is string {
