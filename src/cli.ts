@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { explainRule, UnknownRuleError } from './commands/explain.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
+import { impactCommand } from './commands/impact.js';
 import { printConfig } from './commands/print-config.js';
 import { defaultLevel, rulesTable } from './commands/rules-table.js';
 import { schemaCommand } from './commands/schema.js';
@@ -64,6 +65,8 @@ function levelOnlyWhenItIsOne(argv: readonly string[]): string[] {
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let exitCode = EXIT_OK;
   const program = new Command('dplint')
+    // A subcommand's own options (impact's --format) are its own, not the lint's.
+    .enablePositionalOptions()
     .description('Lint request bodies of the Account and Cluster Management API (YAML or JSON) before they are sent.')
     .version(VERSION, '-v, --version')
     .argument('[paths...]', 'files, and folders searched for *.yaml, *.yml, *.json (default: .)')
@@ -146,6 +149,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .description('print a rule\'s docs: what it catches, the spec\'s words, how to fix it, examples, how to silence it')
     .action((id: string) => {
       io.stdout(explainRule(id));
+    });
+
+  program
+    .command('impact <base-ref> [head-ref]')
+    .description('what applying the change from base-ref to head-ref (default: the work tree) will do: labels moved (immediately), members changed (at next restart), allow-list and bootstrap changes')
+    .option('-f, --format <name>', 'markdown or json', 'markdown')
+    .action((base: string, head: string | undefined, options: { format: string }) => {
+      io.stdout(impactCommand(base, head, options.format, io.cwd));
     });
 
   program

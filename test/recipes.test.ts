@@ -29,7 +29,7 @@ function sampleRepository(): string {
 
 describe('the README shows the recipes as they are in examples/ci', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  test.each(['github-actions.yml', 'gitlab-ci.yml'])('%s', (name) => {
+  test.each(['github-actions.yml', 'gitlab-ci.yml', 'github-impact.yml'])('%s', (name) => {
     expect(readme).toContain(readFileSync(join(ROOT, 'examples', 'ci', name), 'utf8'));
   });
 });
@@ -45,7 +45,7 @@ test('GitHub Actions: annotations on stdout and a SARIF file that validates', as
   expect(run.stdout.split('\n')[0]).toMatch(/^::error file=clusters\/presto-adhoc\.yaml,line=3,endLine=3,col=17,endColumn=22,title=yaml\/unquoted-string::/);
   const sarif = JSON.parse(readFileSync(join(dir, 'dplint.sarif'), 'utf8'));
   expect(sarif.runs[0].results.length).toBeGreaterThan(0);
-  if (!present(SARIF_SCHEMA)) return;
+  expect(present(SARIF_SCHEMA), `${SARIF_SCHEMA} is missing: the SARIF output cannot be validated`).toBe(true);
   const ajv = new Ajv04.default({ allErrors: true, strict: false });
   addFormats.default(ajv);
   const validate = ajv.compile(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')));
@@ -62,6 +62,6 @@ test('GitLab CI: compact lines on stdout and a JUnit report that validates', asy
   expect(run.stdout).toContain('clusters/presto-adhoc.yaml:3:17: error presto_version must be a string');
   const xml = readFileSync(join(dir, 'dplint-junit.xml'), 'utf8');
   expect(xml).toContain('<testsuites');
-  if (!present(JUNIT_XSD)) return;
+  expect(present(JUNIT_XSD), `${JUNIT_XSD} is missing: the JUnit output cannot be validated`).toBe(true);
   expect(xmllint(xml)).toEqual({ status: 0, stderr: '- validates\n' });
 });

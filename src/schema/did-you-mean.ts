@@ -11,8 +11,9 @@
  *    `cluster/spot-block-duration`).
  *
  * Within a tier the fewest edits (or extra characters) win, and a tie goes to the first candidate.
+ * `typosOnly` keeps tier 1: a misspelling, not a name that merely shares a part.
  */
-export function closest(word: string, candidates: Iterable<string>): string | undefined {
+export function closest(word: string, candidates: Iterable<string>, options: { typosOnly?: boolean } = {}): string | undefined {
   const lower = word.toLowerCase();
   const wordParts = partsOf(lower);
   let best: string | undefined;
@@ -27,10 +28,12 @@ export function closest(word: string, candidates: Iterable<string>): string | un
       const distance = editDistance(lower, other, bestTier === 1 ? Math.min(limit, bestCost - 1) : limit);
       if (distance <= limit) [tier, cost] = [1, distance];
     }
-    if (tier > 2 && lower.length >= 3 && other !== lower && (startsAtBoundary(other, lower) || startsAtBoundary(lower, other))) {
+    if (options.typosOnly) {
+      // Only tier 1 (secrets.ts: a misspelt credential name, where a shared word is no evidence).
+    } else if (tier > 2 && lower.length >= 3 && other !== lower && (startsAtBoundary(other, lower) || startsAtBoundary(lower, other))) {
       [tier, cost] = [2, Math.abs(other.length - lower.length)];
     }
-    if (tier > 3 && wordParts.length > 0 && containsInOrder(partsOf(other), wordParts)) [tier, cost] = [3, other.length - lower.length];
+    if (!options.typosOnly && tier > 3 && wordParts.length > 0 && containsInOrder(partsOf(other), wordParts)) [tier, cost] = [3, other.length - lower.length];
     if (tier < bestTier || (tier === bestTier && cost < bestCost)) {
       best = candidate;
       bestTier = tier;

@@ -44,7 +44,7 @@ const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential/i;
 export function isCredentialLike(key: string): boolean {
   let known = CREDENTIAL_LIKE.get(key);
   if (known === undefined) {
-    known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS) !== undefined);
+    known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS, { typosOnly: true }) !== undefined);
     // The same few hundred member names come back in every file of a repository.
     if (CREDENTIAL_LIKE.size < 10_000) CREDENTIAL_LIKE.set(key, known);
   }

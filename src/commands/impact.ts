@@ -1,0 +1,76 @@
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
+import { lintTextDetailed } from '../engine/lint.js';
+import { impactMarkdown } from '../impact/format.js';
+import { computeImpact, type Side, type SideFile } from '../impact/impact.js';
+import { CONFIG_FILE_NAMES, decodeText, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
+import { changedFiles, filesAt, readAt, repositoryRoot, verifyRef } from '../node/git.js';
+import { VERSION } from '../version.js';
+
+export const IMPACT_FORMATS = ['markdown', 'json'] as const;
+
+/** Larger files are left out of the report, as the lint leaves them unparsed (limits.maxFileSize's default). */
+const LARGEST_FILE = 10 * 1024 * 1024;
+
+/**
+ * `dplint impact <base> [<head>]`: what applying the change from `base` to `head` (default: the
+ * work tree) will do. Each side is read whole from git (or the work tree), with that side's own
+ * config file at the repository root mapping files to operations, so a label moved between a
+ * changed and an unchanged file is seen. Information, not a verdict: the caller exits 0.
+ */
+export function impactCommand(base: string, head: string | undefined, format: string, cwd: string): string {
+  if (!(IMPACT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`dplint impact --format takes ${IMPACT_FORMATS.join(' or ')}; got "${format}"`);
+  const root = repositoryRoot(cwd);
+  verifyRef(root, base);
+  if (head !== undefined) verifyRef(root, head);
+  const isBody = (path: string) => LINTED_EXTENSIONS.test(path) && !CONFIG_FILE_NAMES.includes(path.split('/').pop()!);
+  const changes = changedFiles(root, base, head).filter((change) => isBody(change.path) || (change.oldPath !== undefined && isBody(change.oldPath)));
+  const report = computeImpact({
+    base: sideAt(root, base, isBody),
+    head: head === undefined ? workTree(root, isBody) : sideAt(root, head, isBody),
+    changes,
+    baseName: base,
+    headName: head ?? 'the work tree',
+  });
+  return format === 'json' ? `${JSON.stringify({ tool: { name: 'dplint', version: VERSION }, ...report }, null, 2)}\n` : impactMarkdown(report);
+}
+
+function sideAt(root: string, ref: string, isBody: (path: string) => boolean): Side {
+  const paths = filesAt(root, ref);
+  const contents = readAt(root, ref, [...paths.filter(isBody), ...CONFIG_FILE_NAMES.filter((name) => paths.includes(name))]);
+  const configName = CONFIG_FILE_NAMES.find((name) => contents.has(name));
+  const config = configName ? parseConfig(textOf(contents.get(configName)!) ?? '', `${ref}:${configName}`) : defaultConfig();
+  return side(config, paths.filter(isBody).map((path) => [path, contents.get(path)]));
+}
+
+function workTree(root: string, isBody: (path: string) => boolean): Side {
+  const paths = filesAt(root, undefined);
+  // Only regular files: a link is not followed out of the repository, nor a pipe read.
+  const read = (path: string): Buffer | undefined => {
+    const stat = lstatSync(join(root, path), { throwIfNoEntry: false });
+    return stat?.isFile() && stat.size <= LARGEST_FILE ? readFileSync(join(root, path)) : undefined;
+  };
+  const configName = CONFIG_FILE_NAMES.find((name) => paths.includes(name));
+  const configBytes = configName ? read(configName) : undefined;
+  const config = configName && configBytes ? parseConfig(textOf(configBytes) ?? '', configName) : defaultConfig();
+  return side(config, paths.filter(isBody).map((path) => [path, read(path)]));
+}
+
+function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undefined]>): Side {
+  const out = new Map<string, SideFile>();
+  for (const [path, bytes] of files) {
+    if (config.isIgnored(path) || bytes === undefined || bytes.length > LARGEST_FILE) continue;
+    const text = textOf(bytes);
+    if (text === undefined) continue;
+    const settings = config.settingsFor(path);
+    const linted = lintTextDetailed(text, { filename: path, configOperation: settings.operation, maxAliasCount: settings.limits.maxAliasCount, maxDepth: settings.limits.maxDepth });
+    out.set(path, { operation: linted.operation, bodies: linted.bodies.map((body) => body.value) });
+  }
+  return out;
+}
+
+function textOf(bytes: Uint8Array): string | undefined {
+  const decoded = decodeText(bytes);
+  return 'text' in decoded ? decoded.text : undefined;
+}

@@ -1,0 +1,268 @@
+import type { OperationId } from '../operations.js';
+import { isCredentialLike, maskSecrets } from '../schema/secrets.js';
+
+/**
+ * What applying a change to a configuration repository will do, in the spec's terms (spec 3:
+ * "most attribute changes take effect at the next cluster restart; `label` changes take effect
+ * immediately and new commands on such labels run on the new cluster"). A pure function of the
+ * two sides' bodies and git's list of changed files: src/commands/impact.ts reads them.
+ */
+
+/** One file of one side: the operation it is a body for (resolved as the lint resolves it) and its bodies. */
+export interface SideFile {
+  operation?: OperationId;
+  bodies: readonly unknown[];
+}
+export type Side = ReadonlyMap<string, SideFile>;
+
+export interface FileChange {
+  status: 'added' | 'modified' | 'deleted' | 'renamed';
+  path: string;
+  oldPath?: string;
+}
+
+/** A value as the report shows it: data, with a credential's value replaced by "****". */
+export type Shown = unknown;
+
+export interface LabelImpact {
+  label: string;
+  change: 'added' | 'removed' | 'moved';
+  /** The cluster files that held the label before, and those that hold it after (one each, unless files clash). */
+  before: string[];
+  after: string[];
+  when: 'immediate';
+}
+
+export type Callout = 'termination protection' | 'idle timeout' | 'node counts' | 'purchasing option';
+
+export interface MemberChange {
+  /** Dotted path of the member in the body, e.g. `node_configuration.max_nodes`. */
+  member: string;
+  /** Absent where the member was not set on that side. */
+  before?: Shown;
+  after?: Shown;
+  when: 'next restart';
+  callout?: Callout;
+}
+
+export interface ClusterImpact {
+  file: string;
+  oldFile?: string;
+  change: FileChange['status'];
+  members: MemberChange[];
+}
+
+export interface InheritedIdleTimeout {
+  /** The account file whose default changed. */
+  file: string;
+  before?: Shown;
+  after?: Shown;
+  /** Cluster files (head side) that set no idle timeout of their own, and so take the account's. */
+  clusters: string[];
+}
+
+export interface AllowListImpact {
+  added: string[];
+  removed: string[];
+  /** The entries before the change; `emptyAfter` with a removal leaves the account with none listed. */
+  countBefore: number;
+  countAfter: number;
+}
+
+export interface BootstrapImpact {
+  level: 'account' | 'user';
+  file: string;
+  change: FileChange['status'];
+  note: string;
+}
+
+export interface ImpactReport {
+  base: string;
+  head: string;
+  /** Label moves first: they take effect the moment the change is applied. */
+  labels: LabelImpact[];
+  /** The members to look at before anything else, across all files. */
+  callouts: Array<MemberChange & { file: string }>;
+  clusters: ClusterImpact[];
+  account: Array<{ file: string; change: FileChange['status']; members: MemberChange[] }>;
+  inheritedIdleTimeout?: InheritedIdleTimeout;
+  allowList?: AllowListImpact;
+  bootstrap: BootstrapImpact[];
+  warnings: string[];
+}
+
+const CALLOUTS: Record<string, Callout> = {
+  disallow_cluster_termination: 'termination protection',
+  idle_cluster_timeout: 'idle timeout',
+  idle_cluster_timeout_in_secs: 'idle timeout',
+  initial_nodes: 'node counts',
+  max_nodes: 'node counts',
+  min_nodes: 'node counts',
+  slave_request_type: 'purchasing option',
+  spot_instance_settings: 'purchasing option',
+  stable_spot_instance_settings: 'purchasing option',
+  spot_block_settings: 'purchasing option',
+};
+
+const BOOTSTRAP_NOTE = {
+  account: 'account-level bootstrap: the user-level one loads after it and wins on duplicate entries (spec 1)',
+  user: 'user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)',
+};
+
+export function computeImpact(input: { base: Side; head: Side; changes: readonly FileChange[]; baseName: string; headName: string }): ImpactReport {
+  const { base, head, changes } = input;
+  // A renamed file is the same cluster: its labels have not moved.
+  const renamedTo = new Map(changes.filter((c) => c.oldPath !== undefined).map((c) => [c.oldPath!, c.path]));
+  const report: ImpactReport = { base: input.baseName, head: input.headName, labels: labelImpact(base, head, renamedTo), callouts: [], clusters: [], account: [], bootstrap: [], warnings: [] };
+
+  for (const change of changes) {
+    const before = base.get(change.oldPath ?? change.path);
+    const after = head.get(change.path);
+    const operation = after?.operation ?? before?.operation;
+    const beforeBody = before?.operation === operation ? before?.bodies[0] : undefined;
+    const afterBody = after?.operation === operation ? after?.bodies[0] : undefined;
+    if (operation === 'edit-cluster') {
+      const members = memberChanges(beforeBody, afterBody, ['label']);
+      if (members.length > 0 || change.status !== 'modified') report.clusters.push({ file: change.path, ...(change.oldPath ? { oldFile: change.oldPath } : {}), change: change.status, members });
+      for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
+    } else if (operation === 'edit-account') {
+      const members = memberChanges(beforeBody, afterBody, []);
+      if (members.length > 0) report.account.push({ file: change.path, change: change.status, members });
+      for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
+      const [was, is] = [accountIdleTimeout(beforeBody), accountIdleTimeout(afterBody)];
+      if (!sameValue(was, is)) {
+        report.inheritedIdleTimeout = { file: change.path, ...(was !== undefined ? { before: was } : {}), ...(is !== undefined ? { after: is } : {}), clusters: clustersWithoutIdleTimeout(head) };
+      }
+    } else if (operation === 'set-bootstrap') {
+      const level = isUserBootstrap(afterBody ?? beforeBody) ? 'user' : 'account';
+      if (!sameValue(beforeBody, afterBody)) report.bootstrap.push({ level, file: change.path, change: change.status, note: BOOTSTRAP_NOTE[level] });
+    }
+  }
+
+  const allowList = allowListImpact(base, head);
+  if (allowList) {
+    report.allowList = allowList;
+    if (allowList.removed.length > 0 && allowList.countAfter === 0) {
+      report.warnings.push(`the change removes every allow-list entry (${allowList.removed.join(', ')}): the repository then lists no address, while an enabled allow-list lets users log in only from listed addresses (spec 1)`);
+    }
+  }
+  return report;
+}
+
+function labelImpact(base: Side, head: Side, renamedTo: ReadonlyMap<string, string>): LabelImpact[] {
+  const [was, is] = [labelOwners(base), labelOwners(head)];
+  const samePlace = (before: string[], after: string[]) => before.map((path) => renamedTo.get(path) ?? path).sort().join('\0') === after.join('\0');
+  const labels = [...new Set([...was.keys(), ...is.keys()])].sort();
+  const impacts: LabelImpact[] = [];
+  for (const label of labels) {
+    const before = was.get(label) ?? [];
+    const after = is.get(label) ?? [];
+    if (samePlace(before, after)) continue;
+    const change = before.length === 0 ? 'added' : after.length === 0 ? 'removed' : 'moved';
+    impacts.push({ label, change, before, after, when: 'immediate' });
+  }
+  return impacts;
+}
+
+function labelOwners(side: Side): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const [path, file] of [...side].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (file.operation !== 'edit-cluster') continue;
+    for (const body of file.bodies) {
+      const labels = isObject(body) && Array.isArray(body.label) ? body.label : [];
+      for (const label of labels) {
+        if (typeof label !== 'string' || !label.trim()) continue;
+        const list = owners.get(label.trim()) ?? [];
+        if (!list.includes(path)) list.push(path);
+        owners.set(label.trim(), list);
+      }
+    }
+  }
+  return owners;
+}
+
+/** The members that differ, as leaves (lists compared whole), in the order they are written. */
+function memberChanges(before: unknown, after: unknown, skipped: readonly string[]): MemberChange[] {
+  const was = leaves(before);
+  const is = leaves(after);
+  const changes: MemberChange[] = [];
+  for (const key of [...new Set([...was.keys(), ...is.keys()])]) {
+    const path = key.split('\0');
+    if (skipped.includes(path[0])) continue;
+    const [old, now] = [was.get(key), is.get(key)];
+    if (sameValue(old, now)) continue;
+    const secret = path.some(isCredentialLike);
+    const callout = path.map((segment) => CALLOUTS[segment]).find(Boolean);
+    changes.push({
+      member: path.join('.'),
+      ...(old !== undefined ? { before: shown(old, secret) } : {}),
+      ...(now !== undefined ? { after: shown(now, secret) } : {}),
+      when: 'next restart',
+      ...(callout ? { callout } : {}),
+    });
+  }
+  return changes;
+}
+
+/** A credential's value is "****"; free text (a Hadoop override, a script) has its credential lines masked. */
+function shown(value: unknown, secret: boolean): Shown {
+  if (secret) return '****';
+  if (typeof value === 'string') return maskSecrets(value);
+  if (Array.isArray(value)) return value.map((item) => shown(item, false));
+  return value;
+}
+
+function leaves(value: unknown, path: string[] = [], out = new Map<string, unknown>()): Map<string, unknown> {
+  if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) leaves(child, [...path, key], out);
+  } else if (path.length > 0 && value !== undefined) {
+    out.set(path.join('\0'), value);
+  }
+  return out;
+}
+
+function accountIdleTimeout(body: unknown): unknown {
+  if (!isObject(body)) return undefined;
+  const account = isObject(body.account) ? body.account : body;
+  return account.idle_cluster_timeout ?? undefined;
+}
+
+function clustersWithoutIdleTimeout(side: Side): string[] {
+  const files: string[] = [];
+  for (const [path, file] of side) {
+    if (file.operation !== 'edit-cluster') continue;
+    const body = file.bodies[0];
+    const node = isObject(body) && isObject(body.node_configuration) ? body.node_configuration : {};
+    if (node.idle_cluster_timeout == null && node.idle_cluster_timeout_in_secs == null) files.push(path);
+  }
+  return files.sort();
+}
+
+function allowListImpact(base: Side, head: Side): AllowListImpact | undefined {
+  const [was, is] = [allowListEntries(base), allowListEntries(head)];
+  const added = [...is].filter((entry) => !was.has(entry)).sort();
+  const removed = [...was].filter((entry) => !is.has(entry)).sort();
+  if (added.length === 0 && removed.length === 0) return undefined;
+  return { added, removed, countBefore: was.size, countAfter: is.size };
+}
+
+function allowListEntries(side: Side): Set<string> {
+  const entries = new Set<string>();
+  for (const file of side.values()) {
+    if (file.operation !== 'add-whitelist-ip') continue;
+    for (const body of file.bodies) if (isObject(body) && typeof body.ip_cidr === 'string') entries.add(body.ip_cidr.trim());
+  }
+  return entries;
+}
+
+function isUserBootstrap(body: unknown): boolean {
+  return isObject(body) && (body.is_user_bootstrap === true || body.is_user_bootstrap === 'true');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

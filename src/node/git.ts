@@ -1,0 +1,115 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UsageError } from './files.js';
+
+/**
+ * The few things dplint asks of git, through the system's own `git` (argument lists, never a
+ * shell; git's own rename detection and pathspecs, no hand-written parsing of what git stores).
+ */
+export interface ChangedFile {
+  status: 'added' | 'modified' | 'deleted' | 'renamed';
+  /** The path on the head side (for a deleted file, the path it had). */
+  path: string;
+  /** For a renamed file, its path on the base side. */
+  oldPath?: string;
+}
+
+/** A git failure said in one line; a missing ref names the likely cause in a CI clone. */
+function git(cwd: string, args: readonly string[], input?: string, env?: NodeJS.ProcessEnv): Buffer {
+  const run = spawnSync('git', ['-c', 'core.quotepath=off', ...args], { cwd, input, env, maxBuffer: 1 << 30 });
+  if (run.error) throw new UsageError(`cannot run git: ${(run.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is not installed' : run.error.message}`);
+  if (run.status !== 0) {
+    const said = run.stderr.toString('utf8').trim().split('\n')[0] ?? '';
+    throw new UsageError(`git ${args[0]} failed: ${said}`);
+  }
+  return run.stdout;
+}
+
+/** The top folder of the work tree holding `cwd`. */
+export function repositoryRoot(cwd: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').trim();
+  } catch {
+    throw new UsageError(`${cwd} is not inside a git repository`);
+  }
+}
+
+/** Checks that `ref` names a commit, with an error that says what to do in a shallow CI clone. */
+export function verifyRef(root: string, ref: string): void {
+  const run = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
+  if (run.status === 0) return;
+  const shallow = spawnSync('git', ['rev-parse', '--is-shallow-repository'], { cwd: root }).stdout?.toString('utf8').trim() === 'true';
+  throw new UsageError(
+    `git knows no commit "${ref}"${shallow ? ': this clone is shallow; fetch the ref first (actions/checkout with fetch-depth: 0, or git fetch --depth=1 origin <ref>)' : ''}`,
+  );
+}
+
+/** Files changed from `base` to `head` (a ref), or to the work tree (tracked changes and new untracked files) without one. */
+export function changedFiles(root: string, base: string, head: string | undefined): ChangedFile[] {
+  const fields = (head === undefined ? diffWithWorkTree(root, base) : git(root, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base, head, '--'])).toString('utf8').split('\0');
+  const changes: ChangedFile[] = [];
+  for (let i = 0; i < fields.length - 1; ) {
+    const code = fields[i++];
+    if (code.startsWith('R')) {
+      const oldPath = fields[i++];
+      changes.push({ status: 'renamed', oldPath, path: fields[i++] });
+    } else {
+      const path = fields[i++];
+      changes.push({ status: code === 'A' ? 'added' : code === 'D' ? 'deleted' : 'modified', path });
+    }
+  }
+  return changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The work tree against `base`, new untracked files included, with renames found: git pairs a
+ * rename only with a file it knows, so the untracked files are added with intent-to-add to a copy
+ * of the index (the repository's own index, and its objects, are left as they are).
+ */
+function diffWithWorkTree(root: string, base: string): Buffer {
+  const folder = mkdtempSync(join(tmpdir(), 'dplint-index-'));
+  try {
+    const index = join(folder, 'index');
+    const own = git(root, ['rev-parse', '--git-path', 'index']).toString('utf8').trim();
+    const ownIndex = resolve(root, own);
+    if (existsSync(ownIndex)) {
+      copyFileSync(ownIndex, index);
+      // The copy keeps the index's time: git trusts an entry's recorded stat only when the file is
+      // older than the index, and a newer copy would hide a same-size edit made the same second.
+      const { atime, mtime } = statSync(ownIndex);
+      utimesSync(index, atime, mtime);
+    }
+    const env = { ...process.env, GIT_INDEX_FILE: index };
+    git(root, ['add', '--intent-to-add', '--all', '--', '.'], undefined, env);
+    return git(root, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base, '--'], undefined, env);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Every file at `ref`, or in the work tree (tracked and untracked, as git ignores them) without one. */
+export function filesAt(root: string, ref: string | undefined): string[] {
+  const listed = ref === undefined ? git(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']) : git(root, ['ls-tree', '-r', '-z', '--name-only', ref]);
+  return [...new Set(listed.toString('utf8').split('\0').filter(Boolean))].sort();
+}
+
+/** The contents of `paths` at `ref`, read in one `git cat-file --batch`; a path missing there is absent from the map. */
+export function readAt(root: string, ref: string, paths: readonly string[]): Map<string, Buffer> {
+  const contents = new Map<string, Buffer>();
+  if (paths.length === 0) return contents;
+  const out = git(root, ['cat-file', '--batch'], paths.map((path) => `${ref}:${path}\n`).join(''));
+  let at = 0;
+  for (const path of paths) {
+    const headerEnd = out.indexOf(0x0a, at);
+    const header = out.subarray(at, headerEnd).toString('utf8');
+    at = headerEnd + 1;
+    const match = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
+    if (!match) continue; // "<object> missing"
+    const size = Number(match[2]);
+    if (match[1] === 'blob') contents.set(path, out.subarray(at, at + size));
+    at += size + 1;
+  }
+  return contents;
+}

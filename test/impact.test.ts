@@ -1,0 +1,254 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { runCli } from './helpers/cli.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+
+function git(dir: string, ...args: string[]): string {
+  const run = spawnSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+  return run.stdout;
+}
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+}
+
+const CONFIG = `files:
+  - match: ["clusters/*.yaml"]
+    operation: edit-cluster
+  - match: ["account/*.yaml"]
+    operation: edit-account
+  - match: ["allow-list/*.json"]
+    operation: add-whitelist-ip
+  - match: ["bootstrap/*.yaml"]
+    operation: set-bootstrap
+`;
+
+/** A cluster file long enough for git to see a rename when one line of it changes. */
+const REPORTS = 'label: [reports]\ndisallow_cluster_termination: {protected}\nnode_configuration:\n  master_instance_type: m4.large\n  slave_instance_type: m4.xlarge\n  initial_nodes: 1\n  max_nodes: 3\n';
+
+/** A repository with one commit on main: three clusters, an account, one allow-list entry, a user-level bootstrap. */
+function repository(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-impact-'));
+  git(dir, 'init', '-q', '-b', 'main');
+  write(dir, {
+    'dplint.config.yaml': CONFIG,
+    'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n',
+    'clusters/adhoc.yaml': 'label: [adhoc]\nnode_configuration:\n  max_nodes: 4\n  idle_cluster_timeout: 1\n',
+    'clusters/old-name.yaml': REPORTS.replace('{protected}', 'false'),
+    'clusters/gone.yaml': 'label: [scratch]\n',
+    'account/account.yaml': 'account:\n  idle_cluster_timeout: 2\n  compute_secret_key: old-secret-value-1234\n',
+    'allow-list/office.json': '{"ip_cidr": "203.0.113.0/24"}\n',
+    'bootstrap/user.yaml': 'is_user_bootstrap: true\nscript: "set hive.exec.parallel=true;"\n',
+    'README.md': 'not a body\n',
+  });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'base');
+  return dir;
+}
+
+/** The change a reviewer is shown: a label moved, node counts and a secret changed, a rename, a delete, the account default, the last allow-list entry, the bootstrap. */
+function change(dir: string): void {
+  write(dir, {
+    'clusters/etl.yaml': 'label: [etl]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 20\n',
+    'clusters/adhoc.yaml': 'label: [adhoc, nightly]\nnode_configuration:\n  max_nodes: 4\n  idle_cluster_timeout: 1\n',
+    'account/account.yaml': 'account:\n  idle_cluster_timeout: 4\n  compute_secret_key: new-secret-value-5678\n',
+    'bootstrap/user.yaml': 'is_user_bootstrap: true\nscript: "set hive.exec.parallel=false;"\n',
+  });
+  renameSync(join(dir, 'clusters/old-name.yaml'), join(dir, 'clusters/reports.yaml'));
+  write(dir, { 'clusters/reports.yaml': REPORTS.replace('{protected}', 'true') });
+  rmSync(join(dir, 'clusters/gone.yaml'));
+  rmSync(join(dir, 'allow-list/office.json'));
+}
+
+const EXPECTED = {
+  base: 'main',
+  labels: [
+    { label: 'nightly', change: 'moved', before: ['clusters/etl.yaml'], after: ['clusters/adhoc.yaml'], when: 'immediate' },
+    { label: 'scratch', change: 'removed', before: ['clusters/gone.yaml'], after: [], when: 'immediate' },
+  ],
+  callouts: [
+    { file: 'account/account.yaml', member: 'account.idle_cluster_timeout', before: 2, after: 4, when: 'next restart', callout: 'idle timeout' },
+    { file: 'clusters/etl.yaml', member: 'node_configuration.max_nodes', before: 10, after: 20, when: 'next restart', callout: 'node counts' },
+    { file: 'clusters/reports.yaml', member: 'disallow_cluster_termination', before: false, after: true, when: 'next restart', callout: 'termination protection' },
+  ],
+  clusters: [
+    { file: 'clusters/etl.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', before: 10, after: 20, when: 'next restart', callout: 'node counts' }] },
+    { file: 'clusters/gone.yaml', change: 'deleted', members: [] },
+    {
+      file: 'clusters/reports.yaml',
+      oldFile: 'clusters/old-name.yaml',
+      change: 'renamed',
+      members: [{ member: 'disallow_cluster_termination', before: false, after: true, when: 'next restart', callout: 'termination protection' }],
+    },
+  ],
+  account: [
+    {
+      file: 'account/account.yaml',
+      change: 'modified',
+      members: [
+        { member: 'account.idle_cluster_timeout', before: 2, after: 4, when: 'next restart', callout: 'idle timeout' },
+        { member: 'account.compute_secret_key', before: '****', after: '****', when: 'next restart' },
+      ],
+    },
+  ],
+  inheritedIdleTimeout: { file: 'account/account.yaml', before: 2, after: 4, clusters: ['clusters/etl.yaml', 'clusters/reports.yaml'] },
+  allowList: { added: [], removed: ['203.0.113.0/24'], countBefore: 1, countAfter: 0 },
+  bootstrap: [{ level: 'user', file: 'bootstrap/user.yaml', change: 'modified', note: 'user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)' }],
+  warnings: [
+    'the change removes every allow-list entry (203.0.113.0/24): the repository then lists no address, while an enabled allow-list lets users log in only from listed addresses (spec 1)',
+  ],
+};
+
+describe('dplint impact', () => {
+  test('against the work tree: labels moved and removed, called-out members, a rename, a delete, the account default, the allow-list, the bootstrap', async () => {
+    const dir = repository();
+    change(dir);
+    const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const { tool, ...report } = JSON.parse(run.stdout);
+    expect(tool.name).toBe('dplint');
+    expect(report).toEqual({ ...EXPECTED, head: 'the work tree' });
+    expect(run.stdout).not.toContain('secret-value');
+  });
+
+  test('between two commits, as Markdown for a step summary', async () => {
+    const dir = repository();
+    change(dir);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'change');
+    const json = await runCli(['impact', 'main~1', 'main', '-f', 'json'], { cwd: dir });
+    const { tool: _tool, ...report } = JSON.parse(json.stdout);
+    expect(report).toEqual({ ...EXPECTED, base: 'main~1', head: 'main' });
+    const markdown = await runCli(['impact', 'main~1', 'main'], { cwd: dir });
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toBe(
+      [
+        '## dplint impact: `main~1` → `main`',
+        '',
+        '> **Warning:** the change removes every allow-list entry (203.0.113.0/24): the repository then lists no address, while an enabled allow-list lets users log in only from listed addresses (spec 1)',
+        '',
+        '### Immediately: labels',
+        '',
+        'Label changes take effect when the change is applied; new commands on a label run on the cluster that now holds it (spec 3).',
+        '',
+        '| label | change | held by before | runs its commands after |',
+        '|---|---|---|---|',
+        '| `nightly` | moved | `clusters/etl.yaml` | `clusters/adhoc.yaml` |',
+        '| `scratch` | removed | `clusters/gone.yaml` | (none) |',
+        '',
+        '### Look at these first',
+        '',
+        '- `account/account.yaml`: idle timeout: `account.idle_cluster_timeout` `2` → `4` (at next restart)',
+        '- `clusters/etl.yaml`: node counts: `node_configuration.max_nodes` `10` → `20` (at next restart)',
+        '- `clusters/reports.yaml`: termination protection: `disallow_cluster_termination` `false` → `true` (at next restart)',
+        "- `account/account.yaml`: the account's default idle timeout `2` → `4`; clusters that take it: `clusters/etl.yaml`, `clusters/reports.yaml`",
+        '',
+        '### At the next restart: clusters',
+        '',
+        'Other attribute changes take effect at the next cluster restart (spec 3).',
+        '',
+        '#### `clusters/etl.yaml` (modified)',
+        '',
+        '| member | before | after |',
+        '|---|---|---|',
+        '| `node_configuration.max_nodes` | `10` | `20` |',
+        '',
+        '#### `clusters/gone.yaml` (deleted)',
+        '',
+        'The cluster file is gone: dplint no longer checks this cluster, and the API is not told to change it.',
+        '',
+        '#### `clusters/reports.yaml` (renamed, was `clusters/old-name.yaml`)',
+        '',
+        '| member | before | after |',
+        '|---|---|---|',
+        '| `disallow_cluster_termination` | `false` | `true` |',
+        '',
+        '### Account: `account/account.yaml` (modified)',
+        '',
+        '| member | before | after |',
+        '|---|---|---|',
+        '| `account.idle_cluster_timeout` | `2` | `4` |',
+        '| `account.compute_secret_key` | `"****"` | `"****"` |',
+        '',
+        '### Allow-list',
+        '',
+        '- removed `203.0.113.0/24`',
+        '- entries: 1 → 0',
+        '',
+        '### Hive bootstrap',
+        '',
+        '- `bootstrap/user.yaml` (modified): user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('a value cannot forge the report: pipes, backticks and newlines stay inside their cell', async () => {
+    const dir = repository();
+    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\ncluster_name: "a | b ` c\\n## Forged"\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n' });
+    const run = await runCli(['impact', 'main'], { cwd: dir });
+    expect(run.stdout).toBe(
+      [
+        '## dplint impact: `main` → `the work tree`',
+        '',
+        '### At the next restart: clusters',
+        '',
+        'Other attribute changes take effect at the next cluster restart (spec 3).',
+        '',
+        '#### `clusters/etl.yaml` (modified)',
+        '',
+        '| member | before | after |',
+        '|---|---|---|',
+        '| `cluster_name` | (unset) | ``"a \\| b ` c\\n## Forged"`` |',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('no change to bodies says so; a ref git does not know is exit 2 with one line', async () => {
+    const dir = repository();
+    expect(await runCli(['impact', 'main'], { cwd: dir })).toEqual({ code: 0, stdout: '## dplint impact: `main` → `the work tree`\n\nNo change to cluster, account, allow-list or bootstrap bodies.\n', stderr: '' });
+    expect(await runCli(['impact', 'no-such-branch'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: git knows no commit "no-such-branch"\n' });
+  });
+
+  test('in a shallow clone the missing base ref names the fix', async () => {
+    const origin = repository();
+    write(origin, { 'clusters/etl.yaml': 'label: [etl]\n' });
+    git(origin, 'commit', '-qam', 'second');
+    const clone = mkdtempSync(join(tmpdir(), 'dplint-shallow-'));
+    git(clone, 'clone', '-q', '--depth=1', `file://${origin}`, '.');
+    const run = await runCli(['impact', 'main~1'], { cwd: clone });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dplint: git knows no commit "main~1": this clone is shallow; fetch the ref first (actions/checkout with fetch-depth: 0, or git fetch --depth=1 origin <ref>)\n',
+    });
+  });
+});
+
+test('the GitHub Actions recipe writes the report to the step summary (the built bin, a clone with origin)', () => {
+  const recipe = parse(readFileSync(join(ROOT, 'examples', 'ci', 'github-impact.yml'), 'utf8'));
+  const step = recipe.jobs.impact.steps.find((s: { run?: string }) => s.run?.includes('dplint impact'));
+  expect(step.env).toEqual({ BASE_REF: '${{ github.base_ref }}' });
+  const origin = repository();
+  const clone = mkdtempSync(join(tmpdir(), 'dplint-pr-'));
+  git(clone, 'clone', '-q', `file://${origin}`, '.');
+  change(clone);
+  const summary = join(clone, 'summary.md');
+  const command = step.run.replace('npx dplint', `${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist', 'dplint.cjs'))}`);
+  const run = spawnSync('bash', ['-c', command], { cwd: clone, env: { ...process.env, BASE_REF: 'main', GITHUB_STEP_SUMMARY: summary }, encoding: 'utf8' });
+  expect([run.status, run.stderr]).toEqual([0, '']);
+  const written = readFileSync(summary, 'utf8');
+  expect(written.split('\n').slice(0, 2)).toEqual(['## dplint impact: `origin/main` → `the work tree`', '']);
+  expect(written).toContain('| `nightly` | moved | `clusters/etl.yaml` | `clusters/adhoc.yaml` |');
+});
