@@ -88,6 +88,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('-j, --jobs <n>', 'threads that lint a large run (200 files or more), this one included: a number, or auto for one per processor but one', 'auto')
     .option('--cache', 'reuse the results of files unchanged since the last run (same content, config, options and dplint version)')
     .option('--cache-location <file>', 'where --cache keeps its results (default: .dplintcache)')
+    .option('--changed-since <git-ref>', 'report only the files changed since this git ref (added, modified, renamed; checks across files still see every file)')
     .option('--shard <index/count>', 'lint only one part of the files, e.g. 2/4 on the second of four CI machines')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
     .option('--quiet', 'report errors only')

@@ -252,3 +252,23 @@ test('the GitHub Actions recipe writes the report to the step summary (the built
   expect(written.split('\n').slice(0, 2)).toEqual(['## dplint impact: `origin/main` → `the work tree`', '']);
   expect(written).toContain('| `nightly` | moved | `clusters/etl.yaml` | `clusters/adhoc.yaml` |');
 });
+
+describe('--changed-since', () => {
+  test('reports only the changed files, and a changed file that now clashes with an unchanged one is caught', async () => {
+    const dir = repository();
+    // etl.yaml changes and now claims "adhoc", which the unchanged adhoc.yaml holds; adhoc.yaml is not reported.
+    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly, adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n', 'clusters/new.yaml': 'label: [fresh]\n' });
+    const run = await runCli(['.', '--changed-since', 'main', '-f', 'json'], { cwd: dir });
+    const results = JSON.parse(run.stdout).results as Array<{ file: string; findings: Array<{ ruleId: string; line: number }> }>;
+    expect(results.map((r) => [r.file, r.findings.map((f) => `${f.line} ${f.ruleId}`)])).toEqual([
+      ['clusters/etl.yaml', ['1 repository/duplicate-label']],
+      ['clusters/new.yaml', []],
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  test('a ref git does not know is exit 2 with one line', async () => {
+    const dir = repository();
+    expect(await runCli(['.', '--changed-since', 'nope'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: git knows no commit "nope"\n' });
+  });
+});

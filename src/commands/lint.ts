@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ALL_RULES, findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
@@ -5,6 +6,7 @@ import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
+import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
 import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic } from '../node/write-file.js';
@@ -31,6 +33,7 @@ export interface LintCommandOptions extends FixCommandOptions {
   cache?: boolean;
   cacheLocation?: string;
   shard?: string;
+  changedSince?: string;
 }
 
 export interface LintCommandIo {
@@ -88,6 +91,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       if (results.some((r) => resolve(io.cwd, r.file) === target)) throw new UsageError(`--output-file ${JSON.stringify(file)} is one of the files being linted; dplint never writes over its input`);
     }
   }
+  if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
   if (options.fix) writeFixes(results, io.cwd);
   if (options.fixDryRun) {
     const diff = fixDiffs(results);
@@ -109,6 +113,26 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   if (summary.errors > 0) return 1;
   if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
   return 0;
+}
+
+/**
+ * `--changed-since <ref>`: the results of the files git says were added, modified or renamed since
+ * `ref` (the work tree's untracked files included). Every file was linted, so the checks across
+ * files saw the whole repository: a changed file that now clashes with an unchanged one is caught.
+ */
+function onlyChangedSince(results: FileResult[], ref: string, cwd: string): FileResult[] {
+  const root = repositoryRoot(cwd);
+  verifyRef(root, ref);
+  const changed = new Set(changedFiles(root, ref, undefined).filter((c) => c.status !== 'deleted').map((c) => resolve(root, c.path)));
+  // git names the top folder by its real path; the results name files as they were given.
+  const realPath = (file: string): string => {
+    try {
+      return realpathSync(resolve(cwd, file));
+    } catch {
+      return resolve(cwd, file);
+    }
+  };
+  return results.filter((result) => changed.has(realPath(result.file)));
 }
 
 /** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */
