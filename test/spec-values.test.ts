@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { RULES } from '../rules/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
@@ -93,4 +94,41 @@ test('the prose reader reads what it claims to', () => {
   expect(readLimits('must be a whole number of GB, 0 or more (there is no maximum)')).toEqual({ limits: { minimum: 0 }, unread: [] });
   expect(readLimits('must be a positive weight (1.0 for the same memory as the first type, 0.5 for half)')).toEqual({ limits: { exclusiveMinimum: 0 }, unread: [] });
   expect(readLimits('must be at most 10800, or 7200 by default')).toEqual({ limits: { maximum: 10800 }, unread: ['7200'] });
+});
+
+// Rule messages that repeat a schema's values for the reader ("add presto_version (0.157, 0.180 or
+// 0.193)") hold them as literal text: these hold the text to the schema.
+describe('rule messages that list a schema value state the schema value', () => {
+  const schema = (name: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8'));
+  const cluster = schema('edit-cluster.schema.json');
+  const definitions = schema('definitions.schema.json').definitions;
+  const message = (id: string, messageId: string) => {
+    const rule = RULES.find((r) => r.id === id);
+    expect(rule, `rule ${id}`).toBeDefined();
+    return (rule!.messages as Record<string, string>)[messageId];
+  };
+  /** "a, b, c or d" → [a, b, c, d] */
+  const list = (text: string) => text.split(/, | or /);
+
+  test('cluster/version-required lists the presto_version enum', () => {
+    const stated = /add presto_version \(([^)]*)\)/.exec(message('cluster/version-required', 'prestoMissing'))?.[1];
+    expect(list(stated ?? '')).toEqual(cluster.properties.presto_version.enum);
+  });
+
+  test('cluster/deprecated-spark-version lists the spark_version enum less its deprecated values', () => {
+    const { enum: versions, enumDescriptions } = cluster.properties.spark_version as { enum: string[]; enumDescriptions: string[] };
+    const supported = versions.filter((_, i) => !enumDescriptions[i].startsWith('DEPRECATED'));
+    const stated = /use a supported version \(([^)]*)\)/.exec(message('cluster/deprecated-spark-version', 'deprecated'))?.[1];
+    expect(list(stated ?? '')).toEqual(supported);
+  });
+
+  test('cluster/idle-timeout-zero states idle_cluster_timeout\'s maximum and default', () => {
+    const { maximum, default: fallback } = definitions.idleClusterTimeout;
+    expect(message('cluster/idle-timeout-zero', 'zero')).toContain(`set 1 to ${maximum} hours (default ${fallback})`);
+  });
+
+  test('cluster/blk-upscaling-rate-disabled states sampling_window\'s default', () => {
+    const { default: fallback } = definitions.blkUpscalingConfig.properties.sampling_window;
+    expect(message('cluster/blk-upscaling-rate-disabled', 'rateDisabled')).toContain(`(default ${fallback})`);
+  });
 });
