@@ -3,7 +3,14 @@
 // every kind of cluster (Hadoop 2, Spark, Presto, Airflow), comments, tags, heterogeneous
 // instance configs, block volumes, 2–4 KB each, and one file in ten with a realistic mistake.
 //
-//   node bench/corpus.mjs <folder> [count=10000] [seed=1]
+// The findings-heavy corpus (`--findings`) is the same files as a repository looks before anyone
+// has cleaned it up: some 90 % carry advisories (cooldown periods on an account that may lack
+// aggressive downscaling, literal credentials, monitor tokens, idle timeouts of 0, spaced subnet
+// lists, a misspelt member) and one file in ten an error (a region typo, max_nodes below
+// initial_nodes, a quoted number, or a label another file also claims). It times the part of a
+// lint that the clean corpus hardly reaches: locating findings, fixes and suggestions, masking.
+//
+//   node bench/corpus.mjs <folder> [count=10000] [seed=1] [--findings]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,6 +40,13 @@ const MISTAKES = [
 ];
 
 export function clusterFile(index, next) {
+  const lines = clusterLines(index, next);
+  const mistaken = next() < 0.1 ? MISTAKES[Math.floor(next() * MISTAKES.length)](lines) : lines;
+  return mistaken.join('\n') + '\n';
+}
+
+/** A clean cluster file's lines (the same draws of `next`, in the same order, as ever). */
+function clusterLines(index, next) {
   const pick = (list) => list[Math.floor(next() * list.length)];
   const kind = pick(['hadoop2', 'spark', 'presto', 'airflow']);
   const team = pick(TEAMS);
@@ -116,16 +130,69 @@ export function clusterFile(index, next) {
   );
   if (kind === 'airflow') lines.push('engine_config:', '  type: airflow', `  dbtap_id: ${1000 + index}`, '  fernet_key: ${AIRFLOW_FERNET_KEY}', '  overrides: |', '    core.parallelism=32', '    scheduler.max_threads=4');
   lines.push('security_settings:', '  encrypted_ephemerals: true', `  persistent_security_groups: ${team}-workers`, 'disallow_cluster_termination: false', 'enable_ganglia_monitoring: true');
-  const mistaken = next() < 0.1 ? pick(MISTAKES)(lines) : lines;
-  return mistaken.join('\n') + '\n';
+  return lines;
 }
 
-export function writeCorpus(folder, count = 10000, seed = 1) {
+/** A small integer hash, so that both files of a pair make the same choice whatever else they draw. */
+function pairDraw(pair, seed) {
+  return random(Math.imul(pair + 1, 0x9e3779b1) ^ seed)();
+}
+
+// Advisories: warnings and infos, no errors. Each takes the file's lines and its kind.
+const ADVISORIES = [
+  // cluster/cooldown-needs-aggressive-downscaling (and, on Presto, cluster/spot-cooldown-unused-by-presto)
+  (lines) => insertAfter(lines, /^  idle_cluster_timeout: /, ['  node_base_cooldown_period: 10', '  node_spot_cooldown_period: 15']),
+  // security/plaintext-secret, twice
+  (lines) => lines.map((l) => l.replace('${COMPUTE_ACCESS_KEY}', 'AKIAIOSFODNN7EXAMPLE').replace('${COMPUTE_SECRET_KEY}', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')),
+  // cluster/monitor-enables-ganglia, security/plaintext-secret (cluster/monitor-on-airflow on Airflow)
+  (lines) => [...lines, 'monitor_settings:', '  monitor_api_token: 3f0c1e2d4b5a69788796a5b4c3d2e1f0', '  monitor_app_token: ${MONITOR_APP_TOKEN}'],
+  // cluster/idle-timeout-zero
+  (lines) => lines.map((l) => l.replace(/^  idle_cluster_timeout: 2$/, '  idle_cluster_timeout: 0')),
+  // cluster/subnet-id-format, with a fix
+  (lines) => lines.map((l) => l.replace(/^  subnet_id: (subnet-\w+),(subnet-\w+)$/, '  subnet_id: "$1, $2,"')),
+  // schema/unknown-member, with a suggestion
+  (lines) => lines.map((l) => l.replace(/^  encrypted_ephemerals: /, '  encrypted_ephemeral: ')),
+];
+
+// Errors that every kind of cluster file can carry.
+const ERRORS = [
+  (lines) => lines.map((l) => l.replace(/^  cloud_region: [a-z0-9-]+$/, '  cloud_region: us-east-9')), // schema/enum, with a suggestion
+  (lines) => lines.map((l) => l.replace(/^  max_nodes: \d+$/, '  max_nodes: 0')), // cluster/max-nodes-below-initial
+  (lines) => lines.map((l) => l.replace(/^  initial_nodes: (\d+)$/, '  initial_nodes: "$1"')), // body/number-as-string, with a fix
+];
+
+function insertAfter(lines, pattern, added) {
+  const at = lines.findIndex((l) => pattern.test(l));
+  return at === -1 ? lines : [...lines.slice(0, at + 1), ...added, ...lines.slice(at + 1)];
+}
+
+/**
+ * A cluster file of the findings-heavy corpus: the clean corpus's file with one to three
+ * advisories in nine files of ten, and an error in one of ten. Three files in a hundred share
+ * their label with the other file of their pair (repository/duplicate-label, an error in each).
+ */
+export function findingsFile(index, next, seed = 1) {
+  // The clean corpus's own mistakes are left out: this corpus chooses its errors itself.
+  let lines = clusterLines(index, next);
+  const pair = index >> 1;
+  const shared = pairDraw(pair, seed) < 0.03;
+  if (shared) lines = lines.map((l) => l.replace(/^label: \[.*\]$/, `label: [shared-${pair}]`));
+  else if (next() < 0.07 / 0.97) lines = ERRORS[Math.floor(next() * ERRORS.length)](lines);
+  if (next() < 0.9) {
+    // One to three different advisories (the same one twice would write a duplicate key).
+    const left = [...ADVISORIES];
+    const count = 1 + Math.floor(next() * 3);
+    for (let i = 0; i < count; i++) lines = left.splice(Math.floor(next() * left.length), 1)[0](lines);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function writeCorpus(folder, count = 10000, seed = 1, { findings = false } = {}) {
   const next = random(seed);
   mkdirSync(folder, { recursive: true });
   let bytes = 0;
   for (let i = 0; i < count; i++) {
-    const text = clusterFile(i, next);
+    const text = findings ? findingsFile(i, next, seed) : clusterFile(i, next);
     bytes += text.length;
     writeFileSync(join(folder, `cluster-${String(i).padStart(6, '0')}.yaml`), text);
   }
@@ -133,11 +200,12 @@ export function writeCorpus(folder, count = 10000, seed = 1) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [folder, count = '10000', seed = '1'] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const [folder, count = '10000', seed = '1'] = args.filter((arg) => arg !== '--findings');
   if (!folder) {
-    console.error('usage: node bench/corpus.mjs <folder> [count] [seed]');
+    console.error('usage: node bench/corpus.mjs <folder> [count] [seed] [--findings]');
     process.exit(2);
   }
-  const bytes = writeCorpus(folder, Number(count), Number(seed));
+  const bytes = writeCorpus(folder, Number(count), Number(seed), { findings: args.includes('--findings') });
   console.log(`${count} files, ${(bytes / 1024 / 1024).toFixed(1)} MiB, in ${folder}`);
 }
