@@ -94,6 +94,41 @@ describe('validate', () => {
   });
 });
 
+describe('a required member left empty is missing; an optional one is unset', () => {
+  const required = (member: string, detail: string) => `the body must have member "${member}" (${detail}); it is null, which leaves it unset`;
+
+  test('validate: state: null', () => {
+    expect(validate('set-cluster-state', { state: null })).toEqual({
+      valid: false,
+      findings: [{ ruleId: 'schema/required', severity: 'error', message: required('state', 'one of "start", "terminate"'), path: '/state' }],
+    });
+  });
+
+  test.each([
+    ['set-cluster-state', 'state:\n', required('state', 'one of "start", "terminate"'), '/state'],
+    ['add-whitelist-ip', 'ip_cidr:\n', required('ip_cidr', 'a string'), '/ip_cidr'],
+    ['clone-cluster', 'cluster_info:\n', required('cluster_info', 'an object'), '/cluster_info'],
+  ] as const)('%s: %j is an error at the key', (operation, text, message, path) => {
+    expect(lintText(text, { operation }).findings.map(({ ruleId, severity, message, path, line, column }) => ({ ruleId, severity, message, path, line, column }))).toEqual([
+      { ruleId: 'schema/required', severity: 'error', message, path, line: 1, column: 1 },
+    ]);
+  });
+
+  test('an empty list item is a value of the wrong type, not an unset member', () => {
+    expect(lintText('label:\n  - \n', { operation: 'edit-cluster' }).findings.map((f) => `${f.ruleId} ${f.path} ${f.message}`)).toEqual([
+      'schema/type /label/0 label[0] must be a string; got null',
+    ]);
+    expect(validate('clone-cluster', { cluster_info: { label: [null] } }).findings).toEqual([
+      { ruleId: 'schema/type', severity: 'error', message: 'cluster_info.label[0] must be a string; got null', path: '/cluster_info/label/0' },
+    ]);
+  });
+
+  test('an optional member set to null is still unset: no finding', () => {
+    expect(validate('edit-cluster', { node_configuration: { max_nodes: null }, label: null })).toEqual({ valid: true, findings: [] });
+    expect(validate('clone-cluster', { cluster_info: { label: null } })).toEqual({ valid: true, findings: [] });
+  });
+});
+
 describe('validateRequest', () => {
   test('the route gives the operation; base URL and query are ignored; paths point into the request', () => {
     expect(validateRequest({ method: 'put', url: 'https://api.example.com/api/v2.0/clusters/etl/state?dry=1', body: { state: 'stop' } })).toEqual({
