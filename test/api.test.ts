@@ -129,6 +129,20 @@ describe('a required member left empty is missing; an optional one is unset', ()
   });
 });
 
+describe('numbers whose minimum the spec implies', () => {
+  test('idle_session_timeout: -5 is out of range (a timeout is at least 1 minute)', () => {
+    expect(validate('edit-account', { account: { idle_session_timeout: -5 } }).findings).toEqual([
+      { ruleId: 'schema/range', severity: 'error', message: 'account.idle_session_timeout must be a whole number of minutes from 1 to 10800; got -5', path: '/account/idle_session_timeout' },
+    ]);
+  });
+
+  test('dbtap_id: 0 is no data-store id', () => {
+    expect(validate('edit-cluster', { engine_config: { type: 'airflow', dbtap_id: 0 } }).findings.map((f) => `${f.ruleId} ${f.path} ${f.message}`)).toEqual([
+      'schema/range /engine_config/dbtap_id engine_config.dbtap_id must be a data-store id, a whole number of 1 or more; got 0',
+    ]);
+  });
+});
+
 describe('validateRequest', () => {
   test('the route gives the operation; base URL and query are ignored; paths point into the request', () => {
     expect(validateRequest({ method: 'put', url: 'https://api.example.com/api/v2.0/clusters/etl/state?dry=1', body: { state: 'stop' } })).toEqual({
