@@ -28,7 +28,7 @@ describe('a cyclic body is a TypeError', () => {
     expect(() => validateRequest({ method: 'PUT', path: '/api/v2.0/clusters/etl/state', body: o })).toThrow(new TypeError(message));
     expect(() => assertValid('set-cluster-state', o)).toThrow(new TypeError(message));
     const fetch = vi.fn(async (_input: unknown, _init?: unknown) => new Response('{}'));
-    await expect(withValidation(fetch)('https://api.example.com/api/v2.0/clusters/etl/state', { method: 'PUT', body: o })).rejects.toThrow(new TypeError(message));
+    await expect(withValidation(fetch, { baseUrl: 'https://api.example.com' })('https://api.example.com/api/v2.0/clusters/etl/state', { method: 'PUT', body: o })).rejects.toThrow(new TypeError(message));
     expect(fetch).not.toHaveBeenCalled();
   });
 
