@@ -110,7 +110,8 @@ describe('the packed package', () => {
     const named = (text: string) => [...text.matchAll(/`([A-Za-z][A-Za-z0-9]*)(?:\(|`)/g)].map((m) => m[1]);
     // The entry table's names, and every `name(…)` the README calls anywhere (applyFixes, fixText, …).
     const core = [...new Set([...named(row('dplint')), ...[...readme.matchAll(/`([a-z][A-Za-z0-9]*)\(/g)].map((m) => m[1]).filter((n) => !['lintFiles', 'lintRun'].includes(n))])].sort();
-    const node = [...new Set(named(row('dplint/node')))].sort();
+    // ("all of `dplint`" names the other entry, not an export.)
+    const node = [...new Set(named(row('dplint/node')))].filter((name) => name !== 'dplint').sort();
     expect(core).toEqual(expect.arrayContaining(['applyFixes', 'fixText', 'validate', 'withValidation']));
     expect(node).toEqual(['lintFiles', 'lintRun']);
     writeFileSync(
