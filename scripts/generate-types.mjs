@@ -32,8 +32,9 @@ function readSchema(name) {
 }
 
 /**
- * The schema as dplint applies it, for the type generator: `null` is accepted wherever a value
- * is (it means "unset" and no check fires on it), so every member, item and map value may be null;
+ * The schema as dplint applies it, for the type generator: a member or map value may be `null`
+ * (it means "unset", as if absent, and no check fires on it) unless the member is required, for
+ * then it is missing; a list item is no member, and a null item is judged as any other value;
  * `$ref`s into the shared file point into the one combined schema; titles, which name types,
  * are dropped below the root so that nested objects stay inline.
  */
@@ -44,8 +45,11 @@ function prepare(schema, { nullable = false, keepTitle = false } = {}) {
   for (const [key, value] of Object.entries(schema)) {
     if (key === '$schema' || (key === 'title' && !keepTitle)) continue;
     if (key === '$ref' && typeof value === 'string') out.$ref = value.startsWith(DEFINITIONS_REF) ? `#/definitions/${value.slice(DEFINITIONS_REF.length)}` : value;
-    else if (key === 'properties' || key === 'definitions') out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prepare(v, { nullable: key === 'properties' })]));
-    else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) out[key] = prepare(value, { nullable: true });
+    else if (key === 'properties' || key === 'definitions') {
+      const required = new Set(key === 'properties' && Array.isArray(schema.required) ? schema.required : []);
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prepare(v, { nullable: key === 'properties' && !required.has(k) })]));
+    } else if (key === 'items') out[key] = prepare(value);
+    else if (key === 'additionalProperties' && typeof value === 'object') out[key] = prepare(value, { nullable: true });
     else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = value.map((s) => prepare(s));
     else out[key] = value;
   }

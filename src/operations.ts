@@ -108,8 +108,21 @@ export function matchRoute(method: string, pathOrUrl: string): RouteMatch | unde
     const parameters = matchTemplate(operation.path, path);
     if (parameters) return { operation, parameters };
   }
+  for (const route of OTHER_ROUTES) {
+    if (route.method !== wanted) continue;
+    const parameters = matchTemplate(route.path, path);
+    if (parameters) return { operation: getOperation(route.operation), parameters };
+  }
   return undefined;
 }
+
+/**
+ * Requests the spec shows sent to another method than its operation's: spec 4.11, "One example
+ * sends an Airflow edit as POST to `/api/v1.3/clusters/<id>`", with an edit-cluster body.
+ */
+const OTHER_ROUTES: ReadonlyArray<{ method: HttpMethod; path: string; operation: OperationId }> = [
+  { method: 'POST', path: '/api/v1.3/clusters/<id_or_label>', operation: 'edit-cluster' },
+];
 
 function stripToPath(pathOrUrl: string): string {
   let path = pathOrUrl.trim();

@@ -94,6 +94,55 @@ describe('validate', () => {
   });
 });
 
+describe('a required member left empty is missing; an optional one is unset', () => {
+  const required = (member: string, detail: string) => `the body must have member "${member}" (${detail}); it is null, which leaves it unset`;
+
+  test('validate: state: null', () => {
+    expect(validate('set-cluster-state', { state: null })).toEqual({
+      valid: false,
+      findings: [{ ruleId: 'schema/required', severity: 'error', message: required('state', 'one of "start", "terminate"'), path: '/state' }],
+    });
+  });
+
+  test.each([
+    ['set-cluster-state', 'state:\n', required('state', 'one of "start", "terminate"'), '/state'],
+    ['add-whitelist-ip', 'ip_cidr:\n', required('ip_cidr', 'a string'), '/ip_cidr'],
+    ['clone-cluster', 'cluster_info:\n', required('cluster_info', 'an object'), '/cluster_info'],
+  ] as const)('%s: %j is an error at the key', (operation, text, message, path) => {
+    expect(lintText(text, { operation }).findings.map(({ ruleId, severity, message, path, line, column }) => ({ ruleId, severity, message, path, line, column }))).toEqual([
+      { ruleId: 'schema/required', severity: 'error', message, path, line: 1, column: 1 },
+    ]);
+  });
+
+  test('an empty list item is a value of the wrong type, not an unset member', () => {
+    expect(lintText('label:\n  - \n', { operation: 'edit-cluster' }).findings.map((f) => `${f.ruleId} ${f.path} ${f.message}`)).toEqual([
+      'schema/type /label/0 label[0] must be a string; got null',
+    ]);
+    expect(validate('clone-cluster', { cluster_info: { label: [null] } }).findings).toEqual([
+      { ruleId: 'schema/type', severity: 'error', message: 'cluster_info.label[0] must be a string; got null', path: '/cluster_info/label/0' },
+    ]);
+  });
+
+  test('an optional member set to null is still unset: no finding', () => {
+    expect(validate('edit-cluster', { node_configuration: { max_nodes: null }, label: null })).toEqual({ valid: true, findings: [] });
+    expect(validate('clone-cluster', { cluster_info: { label: null } })).toEqual({ valid: true, findings: [] });
+  });
+});
+
+describe('numbers whose minimum the spec implies', () => {
+  test('idle_session_timeout: -5 is out of range (a timeout is at least 1 minute)', () => {
+    expect(validate('edit-account', { account: { idle_session_timeout: -5 } }).findings).toEqual([
+      { ruleId: 'schema/range', severity: 'error', message: 'account.idle_session_timeout must be a whole number of minutes from 1 to 10800; got -5', path: '/account/idle_session_timeout' },
+    ]);
+  });
+
+  test('dbtap_id: 0 is no data-store id', () => {
+    expect(validate('edit-cluster', { engine_config: { type: 'airflow', dbtap_id: 0 } }).findings.map((f) => `${f.ruleId} ${f.path} ${f.message}`)).toEqual([
+      'schema/range /engine_config/dbtap_id engine_config.dbtap_id must be a data-store id, a whole number of 1 or more; got 0',
+    ]);
+  });
+});
+
 describe('validateRequest', () => {
   test('the route gives the operation; base URL and query are ignored; paths point into the request', () => {
     expect(validateRequest({ method: 'put', url: 'https://api.example.com/api/v2.0/clusters/etl/state?dry=1', body: { state: 'stop' } })).toEqual({
@@ -177,17 +226,18 @@ describe('assertValid', () => {
 describe('withValidation', () => {
   const ok = () => vi.fn(async (_input: unknown, _init?: unknown) => new Response('{}', { status: 200 }));
   const STATE = 'https://api.example.com/api/v2.0/clusters/etl/state';
+  const API = { baseUrl: 'https://api.example.com', altBaseUrl: 'https://alt.example.com/env' };
 
   test('a valid request is sent as it was given', async () => {
     const fetch = ok();
     const init = { method: 'PUT', body: JSON.stringify({ state: 'start' }) };
-    await withValidation(fetch)(STATE, init);
+    await withValidation(fetch, API)(STATE, init);
     expect(fetch).toHaveBeenCalledExactlyOnceWith(STATE, init);
   });
 
   test('an invalid request is not sent, and the call rejects with the findings', async () => {
     const fetch = ok();
-    const call = withValidation(fetch)(STATE, { method: 'PUT', body: JSON.stringify({ state: 'stop' }) });
+    const call = withValidation(fetch, API)(STATE, { method: 'PUT', body: JSON.stringify({ state: 'stop' }) });
     await expect(call).rejects.toThrow(DplintValidationError);
     await expect(call).rejects.toMatchObject({
       subject: `PUT ${STATE}`,
@@ -198,7 +248,7 @@ describe('withValidation', () => {
 
   test('a plain object body, a Request object and a body that is not JSON', async () => {
     const fetch = ok();
-    const guarded = withValidation(fetch);
+    const guarded = withValidation(fetch, API);
     await expect(guarded(STATE, { method: 'PUT', body: { state: 'stop' } })).rejects.toThrow(/state must be one of "start", "terminate"; got "stop"/);
     await expect(guarded(new Request(STATE, { method: 'PUT', body: '{"state":"stop"}' }))).rejects.toThrow(/got "stop"/);
     await expect(guarded(STATE, { method: 'PUT', body: '{"state":' })).rejects.toMatchObject({ findings: [{ ruleId: 'parse/syntax', path: '/body' }] });
@@ -209,14 +259,46 @@ describe('withValidation', () => {
   test('routes that are not the API pass through untouched, whatever the body', async () => {
     const fetch = ok();
     const init = { method: 'POST', body: 'not json' };
-    await withValidation(fetch)('https://example.com/upload', init);
+    await withValidation(fetch, API)('https://example.com/upload', init);
     expect(fetch).toHaveBeenCalledExactlyOnceWith('https://example.com/upload', init);
+  });
+
+  test('only requests to the base URLs are the API: the same path on another host passes untouched', async () => {
+    const fetch = ok();
+    const guarded = withValidation(fetch, API);
+    const elsewhere = ['https://github.com/api/v2.0/clusters/etl/state', 'https://api.example.com.evil.test/api/v2.0/clusters/etl/state', 'https://alt.example.com/api/v2.0/clusters/etl/state'];
+    for (const url of elsewhere) await guarded(url, { method: 'PUT', body: '{"state":"stop"}' });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(elsewhere);
+    // Under the alternate base, with its path: checked.
+    await expect(guarded('https://alt.example.com/env/api/v2.0/clusters/etl/state', { method: 'PUT', body: '{"state":"stop"}' })).rejects.toMatchObject({
+      subject: 'PUT https://alt.example.com/env/api/v2.0/clusters/etl/state',
+      findings: [{ ruleId: 'schema/enum', path: '/body/state' }],
+    });
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  test('the Airflow edit the spec shows, POST /api/v1.3/clusters/<id>, is checked as edit-cluster', async () => {
+    const fetch = ok();
+    const guarded = withValidation(fetch, API);
+    const url = 'https://api.example.com/api/v1.3/clusters/42';
+    await expect(guarded(url, { method: 'POST', body: JSON.stringify({ node_configuration: { initial_nodes: 4, max_nodes: 2 } }) })).rejects.toMatchObject({
+      findings: [{ ruleId: 'cluster/max-nodes-below-initial', path: '/body/node_configuration/max_nodes' }],
+    });
+    const airflow = { label: ['airflow'], engine_config: { type: 'airflow', dbtap_id: 9670 } };
+    await guarded(url, { method: 'POST', body: JSON.stringify(airflow) });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  test('a base URL that is not an absolute http(s) URL is a TypeError at once', () => {
+    expect(() => withValidation(ok(), { baseUrl: 'api.example.com' })).toThrow(
+      new TypeError('withValidation: baseUrl must be the API\'s address as an absolute http(s) URL, e.g. "https://api.example.com"; got "api.example.com"'),
+    );
   });
 
   test('mode "log" reports to onInvalid and sends the request anyway', async () => {
     const fetch = ok();
     const onInvalid = vi.fn();
-    await withValidation(fetch, { mode: 'log', onInvalid })(STATE, { method: 'PUT', body: '{"state":"stop"}' });
+    await withValidation(fetch, { ...API, mode: 'log', onInvalid })(STATE, { method: 'PUT', body: '{"state":"stop"}' });
     expect(fetch).toHaveBeenCalledOnce();
     expect(onInvalid).toHaveBeenCalledOnce();
     expect(onInvalid.mock.calls[0][0]).toBeInstanceOf(DplintValidationError);
@@ -226,7 +308,7 @@ describe('withValidation', () => {
   test('mode "log" without onInvalid writes the message to console.warn', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      await withValidation(ok(), { mode: 'log' })(STATE, { method: 'PUT', body: '{"state":"stop"}' });
+      await withValidation(ok(), { ...API, mode: 'log' })(STATE, { method: 'PUT', body: '{"state":"stop"}' });
       expect(warn).toHaveBeenCalledExactlyOnceWith(`PUT ${STATE} is not valid (1 error):\n  error    state must be one of "start", "terminate"; got "stop"  [schema/enum]`);
     } finally {
       warn.mockRestore();

@@ -49,6 +49,15 @@ describe('the packed package', () => {
     expect(files).toEqual(expect.arrayContaining(['package/dist/browser/dplint.js', 'package/dist/src/index.d.ts', 'package/dist/src/node.d.ts', 'package/schemas/edit-cluster.schema.json']));
   });
 
+  test('carries the MIT licence that package.json names', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; files: string[] };
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.files).toContain('LICENSE');
+    const license = readFileSync(join(project, 'node_modules/dplint/LICENSE'), 'utf8');
+    expect(license.split('\n')[0]).toBe('MIT License');
+    expect(license).toContain('Permission is hereby granted, free of charge, to any person obtaining a copy');
+  });
+
   test('TypeScript: the entries and their types, narrowing, and no internals', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
@@ -93,6 +102,30 @@ describe('the packed package', () => {
       label: ['etl'],
       lintFiles: 'function',
     });
+  });
+
+  test('every function and value the README documents is exported from the entry it names', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const row = (entry: string) => new RegExp(`^\\| \`${entry}\` \\|(.*)$`, 'm').exec(readme)?.[1] ?? '';
+    const named = (text: string) => [...text.matchAll(/`([A-Za-z][A-Za-z0-9]*)(?:\(|`)/g)].map((m) => m[1]);
+    // The entry table's names, and every `name(…)` the README calls anywhere (applyFixes, fixText, …).
+    const core = [...new Set([...named(row('dplint')), ...[...readme.matchAll(/`([a-z][A-Za-z0-9]*)\(/g)].map((m) => m[1]).filter((n) => !['lintFiles', 'lintRun'].includes(n))])].sort();
+    // ("all of `dplint`" names the other entry, not an export.)
+    const node = [...new Set(named(row('dplint/node')))].filter((name) => name !== 'dplint').sort();
+    expect(core).toEqual(expect.arrayContaining(['applyFixes', 'fixText', 'validate', 'withValidation']));
+    expect(node).toEqual(['lintFiles', 'lintRun']);
+    writeFileSync(
+      join(project, 'documented.mjs'),
+      [
+        "const core = await import('dplint');",
+        "const node = await import('dplint/node');",
+        `const missing = [...${JSON.stringify(core)}.filter((name) => core[name] === undefined || node[name] === undefined), ...${JSON.stringify(node)}.filter((name) => node[name] === undefined).map((name) => 'dplint/node ' + name)];`,
+        'console.log(JSON.stringify(missing));',
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [join(project, 'documented.mjs')], { cwd: project, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([]);
   });
 
   test('JavaScript: every entry works in Node, the schemas are importable, internals are not', () => {

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/engine/define-rule.js';
 import { getIn, isObject } from '../../src/engine/rule-helpers.js';
-import { isKnown, isUnset } from '../../src/schema/values.js';
+import { isUnset } from '../../src/schema/values.js';
 
 const VOLUME_FIELDS = ['blk_volume_type', 'blk_volume_size', 'blk_upscaling_config'] as const;
 
@@ -24,7 +24,8 @@ export default defineRule({
     const count = nodes.blk_volume_count;
     if (!(isUnset(count) || count === 0)) return;
     for (const field of VOLUME_FIELDS) {
-      if (!isKnown(nodes[field])) continue;
+      // Without volumes a setting has no effect whatever its value, a `${VAR}` placeholder's too.
+      if (isUnset(nodes[field])) continue;
       report({ messageId: 'noVolumes', path: ['node_configuration', field], target: 'key', data: { field, count: isUnset(count) ? '0 (the default)' : 0 } });
     }
   },
@@ -48,6 +49,11 @@ export default defineRule({
           { messageId: 'noVolumes', line: 2, column: 3, data: { field: 'blk_volume_type', count: 0 } },
           { messageId: 'noVolumes', line: 4, column: 3, data: { field: 'blk_upscaling_config', count: 0 } },
         ],
+      },
+      {
+        name: 'a volume type from a placeholder with the default count',
+        yaml: 'node_configuration:\n  blk_volume_type: ${VOLUME_TYPE}\n',
+        findings: [{ messageId: 'noVolumes', line: 2, column: 3, data: { field: 'blk_volume_type', count: '0 (the default)' } }],
       },
     ],
   },

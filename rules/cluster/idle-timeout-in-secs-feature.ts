@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/engine/define-rule.js';
 import { getIn } from '../../src/engine/rule-helpers.js';
-import { isKnown } from '../../src/schema/values.js';
+import { isUnset } from '../../src/schema/values.js';
 
 export default defineRule({
   id: 'cluster/idle-timeout-in-secs-feature',
@@ -19,7 +19,8 @@ export default defineRule({
   defaultOptions: {},
   check({ body, report }) {
     const path = ['node_configuration', 'idle_cluster_timeout_in_secs'];
-    if (!isKnown(getIn(body, path))) return;
+    // The feature is needed whatever the value, so a `${VAR}` placeholder needs it too.
+    if (isUnset(getIn(body, path))) return;
     report({ messageId: 'featureGated', path });
   },
   cases: {
@@ -32,6 +33,11 @@ export default defineRule({
         name: 'seconds set',
         example: true,
         yaml: 'node_configuration:\n  idle_cluster_timeout_in_secs: 2700\n',
+        findings: [{ messageId: 'featureGated', line: 2, column: 33 }],
+      },
+      {
+        name: 'seconds from a placeholder',
+        yaml: 'node_configuration:\n  idle_cluster_timeout_in_secs: ${IDLE_SECONDS}\n',
         findings: [{ messageId: 'featureGated', line: 2, column: 33 }],
       },
     ],

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/engine/define-rule.js';
 import { getIn } from '../../src/engine/rule-helpers.js';
-import { isKnown } from '../../src/schema/values.js';
+import { isUnset } from '../../src/schema/values.js';
 
 export default defineRule({
   id: 'cluster/spot-cooldown-unused-by-presto',
@@ -18,7 +18,8 @@ export default defineRule({
   defaultOptions: {},
   check({ body, clusterKind, report }) {
     const path = ['node_configuration', 'node_spot_cooldown_period'];
-    if (clusterKind !== 'presto' || !isKnown(getIn(body, path))) return;
+    // Unused whatever the value, so a `${VAR}` placeholder is unused too.
+    if (clusterKind !== 'presto' || isUnset(getIn(body, path))) return;
     report({ messageId: 'unused', path });
   },
   cases: {
@@ -37,6 +38,11 @@ export default defineRule({
         name: 'Presto with a spot cooldown',
         example: true,
         yaml: 'presto_version: "0.180"\npresto_settings:\n  enable_presto: true\nnode_configuration:\n  node_spot_cooldown_period: 15\n',
+        findings: [{ messageId: 'unused', line: 5, column: 30 }],
+      },
+      {
+        name: 'Presto with a spot cooldown from a placeholder',
+        yaml: 'presto_version: "0.180"\npresto_settings:\n  enable_presto: true\nnode_configuration:\n  node_spot_cooldown_period: ${SPOT_COOLDOWN}\n',
         findings: [{ messageId: 'unused', line: 5, column: 30 }],
       },
     ],

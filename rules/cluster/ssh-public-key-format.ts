@@ -21,6 +21,7 @@ export type KeyReading =
   | { kind: 'undecodable'; type: string; length: number }
   | { kind: 'noTypePrefix'; type: string }
   | { kind: 'typeMismatch'; type: string; actual: string }
+  | { kind: 'damaged'; type: string; detail: string }
   | { kind: 'ok'; type: string };
 
 export function readOpenSshKey(value: string): KeyReading {
@@ -46,7 +47,76 @@ export function readOpenSshKey(value: string): KeyReading {
   const embedded = embeddedType(data);
   if (embedded === undefined) return { kind: 'noTypePrefix', type };
   if (embedded !== type) return { kind: 'typeMismatch', type, actual: embedded };
+  const detail = blobProblem(decodeBase64(data), type);
+  if (detail !== undefined) return { kind: 'damaged', type, detail };
   return { kind: 'ok', type };
+}
+
+/** The bytes of unpadded base64 already checked as such (a last partial group gives its whole bytes). */
+function decodeBase64(base64: string): Uint8Array {
+  const bytes = new Uint8Array(Math.floor((base64.length * 6) / 8));
+  let bits = 0;
+  let buffer = 0;
+  let length = 0;
+  for (let i = 0; i < base64.length; i++) {
+    buffer = ((buffer << 6) | ALPHABET.indexOf(base64[i])) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[length++] = (buffer >> bits) & 0xff;
+    }
+  }
+  return bytes.subarray(0, length);
+}
+
+/** The size in bytes of one coordinate of each ECDSA curve's points. */
+const CURVE_BYTES: Record<string, number> = { nistp256: 32, nistp384: 48, nistp521: 66 };
+
+/**
+ * What is wrong with a key blob in the SSH wire format (RFC 4253 6.6, RFC 5656 3.1, RFC 8709 4):
+ * a sequence of uint32-length-prefixed strings, the key type first, then per type ssh-ed25519 one
+ * 32-byte key; ssh-rsa the mpints e and n; ecdsa-sha2-* the curve name and the point (an
+ * uncompressed point is 0x04 and two coordinates); ssh-dss the mpints p, q, g and y. Undefined for
+ * a blob that is whole; else a phrase for the message ("the 32-byte key has 11 bytes").
+ */
+function blobProblem(blob: Uint8Array, type: string): string | undefined {
+  let offset = 0;
+  /** The next string, or the phrase saying where the blob ends. */
+  const read = (name: string): Uint8Array | string => {
+    if (offset + 4 > blob.length) return `the blob ends before the ${name}`;
+    const length = ((blob[offset] << 24) | (blob[offset + 1] << 16) | (blob[offset + 2] << 8) | blob[offset + 3]) >>> 0;
+    offset += 4;
+    const available = blob.length - offset;
+    if (length > available) return `the ${name} should have ${length} bytes and has ${available}`;
+    const part = blob.subarray(offset, offset + length);
+    offset += length;
+    return part;
+  };
+  const parts: Record<string, string[]> = {
+    'ssh-ed25519': ['key'],
+    'ssh-rsa': ['exponent e', 'modulus n'],
+    'ssh-dss': ['prime p', 'subprime q', 'generator g', 'public key y'],
+  };
+  const names = type.startsWith('ecdsa-sha2-') ? ['curve name', 'point'] : (parts[type] ?? []);
+  read('key type');
+  const values: Uint8Array[] = [];
+  for (const name of names) {
+    const part = read(name);
+    if (typeof part === 'string') return part;
+    if (part.length === 0) return `the ${name} is empty`;
+    values.push(part);
+  }
+  if (type === 'ssh-ed25519' && values[0].length !== 32) return `the 32-byte key has ${values[0].length} bytes`;
+  if (type.startsWith('ecdsa-sha2-')) {
+    const curve = String.fromCharCode(...values[0].subarray(0, 16));
+    const size = CURVE_BYTES[curve];
+    if (curve !== type.slice('ecdsa-sha2-'.length) || size === undefined) return `the curve name "${curve.replace(/[^\w-]/g, '?')}" does not match the key type`;
+    const point = values[1];
+    if (point[0] === 4 && point.length !== 1 + 2 * size) return `the ${1 + 2 * size}-byte point has ${point.length} bytes`;
+    if (point[0] !== 4) return 'the point is not an uncompressed curve point (it does not start with 0x04)';
+  }
+  if (offset < blob.length) return `${blob.length - offset} byte${blob.length - offset === 1 ? '' : 's'} follow the key`;
+  return undefined;
 }
 
 function isBase64(text: string): boolean {

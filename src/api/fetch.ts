@@ -5,6 +5,13 @@ import { validateRequest, type ValidateOptions, type ValidationFinding } from '.
 /** Options of {@link withValidation}. */
 export interface WithValidationOptions extends ValidateOptions {
   /**
+   * The API's `{base_url}` (spec: "the service address of the environment where the account
+   * lives"), e.g. `https://api.example.com`; with a path, only requests under it are the API's.
+   */
+  baseUrl: string;
+  /** The API's `{alt_base_url}`, the alternate cloud environment's address, where clusters are started, viewed and cloned. */
+  altBaseUrl?: string;
+  /**
    * `throw` (the default): an invalid request is not sent and the call rejects with a
    * {@link DplintValidationError}. `log`: the request is sent anyway, after `onInvalid`.
    */
@@ -26,11 +33,16 @@ interface RequestLike {
 }
 
 /**
- * Wraps `fetch` so that every request to a route of the API is validated before it leaves: the
- * method and URL give the operation, the JSON body (a string in `init.body`, or a plain object)
- * is checked as {@link validateRequest} does. An invalid request rejects with a
+ * Wraps `fetch` so that every request to a route of the API is validated before it leaves: a
+ * request is the API's when its URL is under `baseUrl` or `altBaseUrl`, and the method and the
+ * path after the base give the operation (the Airflow edit the spec shows, `POST
+ * /api/v1.3/clusters/<id>`, is edit-cluster); the JSON body (a string in `init.body`, or a plain
+ * object) is checked as {@link validateRequest} does. An invalid request rejects with a
  * {@link DplintValidationError} and is not sent (or, with `mode: 'log'`, is reported to
- * `onInvalid` and sent). Requests to any other URL pass through untouched.
+ * `onInvalid` and sent). Requests to any other host or path pass through untouched: a
+ * `/api/v2.0/…` path on another host is not this API.
+ *
+ * @throws TypeError when `baseUrl` or `altBaseUrl` is not an absolute http(s) URL
  *
  * Headers are not checked: at run time `X-AUTH-TOKEN` holds the real token, which the
  * `security/plaintext-secret` rule would rightly report in a file but not here.
@@ -39,22 +51,24 @@ interface RequestLike {
  * ```ts
  * import { withValidation } from 'dplint';
  *
- * const api = withValidation(fetch);
- * await api('https://api.example.com/api/v2.0/clusters/etl/state', { method: 'PUT', body: JSON.stringify({ state: 'stop' }) });
- * // rejects: DplintValidationError: PUT https://api.example.com/api/v2.0/clusters/etl/state is not valid (1 error): …
+ * const api = withValidation(fetch, { baseUrl: 'https://api.example.com', altBaseUrl: 'https://alt.example.com' });
+ * await api('https://alt.example.com/api/v2.0/clusters/etl/state', { method: 'PUT', body: JSON.stringify({ state: 'stop' }) });
+ * // rejects: DplintValidationError: PUT https://alt.example.com/api/v2.0/clusters/etl/state is not valid (1 error): …
  * ```
  */
-export function withValidation<F extends FetchLike>(fetch: F, options: WithValidationOptions = {}): F {
+export function withValidation<F extends FetchLike>(fetch: F, options: WithValidationOptions): F {
+  const bases = [baseOf('baseUrl', options?.baseUrl), ...(options.altBaseUrl === undefined ? [] : [baseOf('altBaseUrl', options.altBaseUrl)])];
   const wrapped = async (input: unknown, init?: { method?: string; body?: unknown }): Promise<unknown> => {
     const request = isRequestLike(input) ? input : undefined;
     const url = request ? request.url : String(input instanceof URL ? input.href : input);
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    if (!matchRoute(method, url)) return fetch(input, init);
+    const path = apiPath(url, bases);
+    if (path === undefined || !matchRoute(method, path)) return fetch(input, init);
 
     const rawBody = init?.body !== undefined ? init.body : request ? await request.clone().text() : undefined;
     const body = await readBody(rawBody);
     const findings: ValidationFinding[] = 'error' in body ? [{ ruleId: 'parse/syntax', severity: 'error', message: body.error, path: '/body' }] : [];
-    const result = 'error' in body ? { valid: false, findings } : validateRequest({ method, url, body: body.value }, options);
+    const result = 'error' in body ? { valid: false, findings } : validateRequest({ method, url: path, body: body.value }, options);
     if (result.valid) return fetch(input, init);
 
     const error = new DplintValidationError(`${method} ${url}`, result.findings);
@@ -64,6 +78,40 @@ export function withValidation<F extends FetchLike>(fetch: F, options: WithValid
     throw error;
   };
   return wrapped as F;
+}
+
+/** A base URL as given: an absolute http(s) URL, kept as its origin and its path without a trailing slash. */
+function baseOf(option: string, value: unknown): { origin: string; path: string } {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new TypeError(`withValidation: ${option} must be the API's address as an absolute http(s) URL, e.g. "https://api.example.com"; got ${JSON.stringify(value)}`);
+  }
+  return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') };
+}
+
+/**
+ * The path and query of a request under one of the API's base URLs (`/api/v2.0/clusters/etl/state`),
+ * or undefined for a request elsewhere. A relative URL is taken as a page's fetch takes it, against
+ * the page's address; outside a page it is no request to the API.
+ */
+function apiPath(url: string, bases: ReadonlyArray<{ origin: string; path: string }>): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, (globalThis as { location?: { href?: string } }).location?.href);
+  } catch {
+    return undefined;
+  }
+  for (const base of bases) {
+    if (parsed.origin !== base.origin) continue;
+    if (parsed.pathname !== base.path && !parsed.pathname.startsWith(base.path + '/')) continue;
+    return (parsed.pathname.slice(base.path.length) || '/') + parsed.search;
+  }
+  return undefined;
 }
 
 function isRequestLike(value: unknown): value is RequestLike {

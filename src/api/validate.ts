@@ -68,7 +68,7 @@ export interface RequestToValidate {
  *
  * @param operation - the operation id, e.g. `edit-cluster` (see {@link operations})
  * @param body - the body as data, e.g. the object you are about to `JSON.stringify`
- * @throws TypeError for an operation id that does not exist
+ * @throws TypeError for an operation id that does not exist, or a body that is cyclic
  *
  * @example
  * ```ts
@@ -153,12 +153,59 @@ export function assertValid<Op extends OperationId>(operation: Op, body: unknown
 const compiledPolicies = new WeakMap<readonly PolicyConfig[], CompiledPolicy[]>();
 
 function check(operation: OperationId, body: unknown, options: ValidateOptions, pathParameters: Record<string, string>, headers: Readonly<Record<string, unknown>>): PathFinding[] {
+  assertAcyclic(body);
   let policies: CompiledPolicy[] | undefined;
   if (options.policies?.length) {
     policies = compiledPolicies.get(options.policies);
     if (!policies) compiledPolicies.set(options.policies, (policies = compilePolicies(options.policies)));
   }
   return checkBody(operation, body, { rules: withRecommended(options.rules), policies, pathParameters, headers: { ...headers } });
+}
+
+/**
+ * A body is data as JSON would carry it; a cycle (`o.self = o`) is a caller's mistake, not a
+ * finding, and the checks that walk the body would never finish. Each object is entered once,
+ * so a value shared by two members (no cycle) costs nothing more.
+ * @throws TypeError naming the member that refers back to an object containing it
+ */
+function assertAcyclic(body: unknown): void {
+  if (body === null || typeof body !== 'object') return;
+  const onPath = new Set<object>();
+  const done = new Set<object>();
+  const path: Array<string | number> = [];
+  // Frames of an explicit stack: a body nested 10,000 deep must not overflow the call stack.
+  const stack: Array<{ value: object; keys: Array<string | number>; next: number }> = [{ value: body, keys: keysOf(body), next: 0 }];
+  onPath.add(body);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next === frame.keys.length) {
+      stack.pop();
+      path.pop();
+      onPath.delete(frame.value);
+      done.add(frame.value);
+      continue;
+    }
+    const key = frame.keys[frame.next++];
+    const child = (frame.value as Record<string | number, unknown>)[key];
+    if (child === null || typeof child !== 'object' || done.has(child)) continue;
+    if (onPath.has(child)) {
+      throw new TypeError(
+        `the body is cyclic: ${toPointer([...path, key])} refers back to the object at ${JSON.stringify(toPointer(ancestorPath(stack, path, child)))}; validate takes JSON-like data, as JSON.stringify does`,
+      );
+    }
+    path.push(key);
+    onPath.add(child);
+    stack.push({ value: child, keys: keysOf(child), next: 0 });
+  }
+}
+
+function keysOf(value: object): Array<string | number> {
+  return Array.isArray(value) ? value.map((_, index) => index) : Object.keys(value);
+}
+
+/** The path of an object on the stack: its frame's depth gives how much of the current path leads to it. */
+function ancestorPath(stack: ReadonlyArray<{ value: object }>, path: ReadonlyArray<string | number>, ancestor: object): Array<string | number> {
+  return path.slice(0, stack.findIndex((frame) => frame.value === ancestor));
 }
 
 function toValidationFinding(finding: PathFinding, body: unknown): ValidationFinding {

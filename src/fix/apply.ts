@@ -1,5 +1,6 @@
 import type { Fix } from '../types.js';
 
+/** What {@link applyFixes} returns: the new text, and which findings' fixes were made or skipped. */
 export interface ApplyFixesResult<F> {
   /** The text with the fixes made. */
   text: string;
@@ -17,6 +18,15 @@ const BOM = '\uFEFF';
  * decides whether it is still needed). Findings without a fix are ignored; suggestions are never
  * made. Offsets refer to the text without a byte-order mark (as `lintText` reports them); a mark
  * at the start of `text` is kept.
+ *
+ * @example
+ * ```ts
+ * import { applyFixes, lintText } from 'dplint';
+ *
+ * const text = '# dplint: operation=edit-cluster\nec2_settings:\n  cloud_region: us-east-1\n';
+ * const { text: fixed, applied } = applyFixes(text, lintText(text).findings);
+ * // fixed: '# dplint: operation=edit-cluster\nvm_settings:\n  cloud_region: us-east-1\n'; applied[0].ruleId: 'body/vendor-spelling'
+ * ```
  */
 export function applyFixes<F extends { fix?: Fix }>(text: string, findings: readonly F[]): ApplyFixesResult<F> {
   const bom = text.startsWith(BOM) ? BOM : '';

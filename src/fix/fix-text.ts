@@ -5,6 +5,7 @@ import { applyFixes } from './apply.js';
 /** ESLint's limit: fixes can enable other fixes, but a pair that undo each other must not loop forever. */
 export const MAX_FIX_PASSES = 10;
 
+/** Which fixes {@link fixText} makes, and in how many passes. */
 export interface FixOptions {
   /** Only fixes of rules in these namespaces (`schema`, `body`, `yaml`, `directive`, `cluster`, …): `--fix-type`. */
   types?: readonly string[];
@@ -14,6 +15,7 @@ export interface FixOptions {
   maxPasses?: number;
 }
 
+/** What {@link fixText} returns: the lint of the fixed text, the fixed text, and the fixes made. */
 export interface FixTextResult extends LintResult {
   /** The fixed text (the input itself when nothing was fixed); a byte-order mark is kept. */
   output: string;
@@ -33,6 +35,14 @@ export function ruleNamespace(ruleId: string): string {
  * Lints the text, makes the safe fixes, and lints again, until nothing is left to fix or ten
  * passes are done (as ESLint's `--fix`). `findings` are those of the fixed text: what remains
  * for a person. Pure, like `lintText`: the caller writes the output where it belongs.
+ *
+ * @example
+ * ```ts
+ * import { fixText } from 'dplint';
+ *
+ * const { output, fixed, findings } = fixText('# dplint: operation=edit-cluster\nec2_settings:\n  cloud_region: us-east-1\n');
+ * // output: '# dplint: operation=edit-cluster\nvm_settings:\n  cloud_region: us-east-1\n'; fixed: true; findings: []
+ * ```
  */
 export function fixText(text: string, options: LintOptions = {}, fix: FixOptions = {}): FixTextResult {
   const wanted = (finding: Finding): boolean =>

@@ -63,7 +63,7 @@ export type PersistentSecurityGroups = string;
  *
  * Items: One cluster label, a non-empty string (spec 4.11).
  */
-export type LabelList = (string | null)[];
+export type LabelList = string[];
 /**
  * Instance type name, a free string such as m1.large or m3.xlarge; the spec gives defaults but no list of allowed values (spec 4.11.2).
  */
@@ -113,7 +113,7 @@ export interface AddWhitelistIpRequest {
   /**
    * "ip_cidr (string, IPv4 or IPv6 address)" (spec 4.1, 2.1). The address / CIDR syntax is checked by a dplint rule (ipaddr.js), not by a schema pattern.
    */
-  ip_cidr: string | null;
+  ip_cidr: string;
 }
 /**
  * Request body of Clone a cluster on the alternate cloud environment, POST {alt_base_url}/api/v2/clusters/<cluster_id>/clone: "Body: object cluster_info with the configuration to change relative to the source cluster" (spec 4.14). The v1.2 envelope {"cluster": {...}} and flat v1.3 bodies are not this shape: their members are reported as unlisted and cluster_info as missing.
@@ -126,7 +126,7 @@ export interface CloneClusterRequest {
     /**
      * Labels of the clone: "label (array of strings)" (spec 4.14); at least one. Items are not required to be non-empty: a vendor sample sends [""], which is type-valid; an empty label is left to a dplint rule.
      */
-    label?: (string | null)[] | null;
+    label?: string[] | null;
     /**
      * Minimum number of worker nodes of the clone: "min_nodes (integer)" (spec 4.14); 0 or more (the spec states no bound).
      */
@@ -144,7 +144,7 @@ export interface CloneClusterRequest {
      */
     node_bootstrap?: string | null;
     [k: string]: unknown | undefined;
-  } | null;
+  };
 }
 /**
  * @deprecated
@@ -215,7 +215,7 @@ export interface CreateAccountRequest {
      * "default false; true means the new account uses the parent account's plan; false means it uses the free trial-period plan" (spec 4.6).
      */
     sub_account_creation?: boolean | null;
-  } | null;
+  };
 }
 /**
  * Request body of Edit account, PUT {base_url}/api/v2/accounts/: "All parameters optional. The sample nests the parameters in an object named account" (spec 4.4). The conditional requirements ("mandatory when updating compute settings globally", "mandatory when updating storage settings") are dplint rules.
@@ -615,7 +615,7 @@ export interface HeterogeneousInstanceConfig {
    * "member memory is a list of objects with instance_type (string) and weight (float, written as 1.0, 0.5 and so on, by memory)" (spec 4.11.2).
    */
   memory?:
-    | ({
+    | {
         /**
          * Worker instance type; "the first entry equals slave_instance_type" (spec 4.11.2).
          */
@@ -624,7 +624,7 @@ export interface HeterogeneousInstanceConfig {
          * Weight of this type: "float, written as 1.0, 0.5 and so on, by memory"; the first entry "has weight 1.0" (spec 4.11.2).
          */
         weight?: number | null;
-      } | null)[]
+      }[]
     | null;
 }
 /**
@@ -720,7 +720,7 @@ export interface SetClusterStateRequest {
   /**
    * "state (string): start or terminate" (spec 4.12).
    */
-  state: ('start' | 'terminate') | null;
+  state: 'start' | 'terminate';
 }
 /**
  * Request body of View Hive bootstrap, GET {base_url}/api/v2/accounts/bootstrap: "Optional parameter is_user_bootstrap (true returns only the user-level bootstrap, if any); the sample sends it in a JSON body" (spec 4.8). An empty body {} is valid.

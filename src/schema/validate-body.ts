@@ -60,17 +60,54 @@ const VALIDATORS: Readonly<Record<BodyOperationId, CompiledValidator>> = {
 /**
  * Validates a body against its operation's schema and turns each Ajv error into a finding at the
  * right node: a missing member at its parent, an unknown member at its key, a bad value at the
- * value. `null` means "unset" and `${VAR}` placeholders stand for a value of the right kind, so
- * errors about such values are dropped.
+ * value. `${VAR}` placeholders stand for a value of the right kind, so errors about them are
+ * dropped. A member set to `null` is unset, as if absent: no check of its value fires, and a
+ * required one is missing — so when Ajv complains about a null member, the body is judged again
+ * without its null members (a null list item is no member: it stays and is judged).
  */
 export function validateBody(operation: BodyOperationId, body: unknown): PathFinding[] {
   const validate = VALIDATORS[operation];
   if (validate(body)) return [];
-  return schemaFindings(validate.errors ?? []);
+  const errors = validate.errors ?? [];
+  if (!errors.some((e) => e.data === null)) return schemaFindings(errors);
+  if (validate(withoutNullMembers(body))) return [];
+  return schemaFindings(validate.errors ?? [], undefined, { nullIsUnset: false }).map((finding) => requiredButNull(finding, body));
 }
 
-/** Ajv errors to findings, one per value and rule; shared with user policies. */
-export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: string): PathFinding[] {
+/** A copy of a body with every object member whose value is `null` left out, at any depth. */
+function withoutNullMembers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullMembers);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (member !== null) copy[key] = withoutNullMembers(member);
+  }
+  return copy;
+}
+
+/** A required member written as `null` (`state:` in YAML) is there but empty: the finding is at its key and says so. */
+function requiredButNull(finding: PathFinding, body: unknown): PathFinding {
+  if (finding.ruleId !== 'schema/required') return finding;
+  const member = finding.data?.member;
+  const parent = valueAt(body, finding.path);
+  if (typeof member !== 'string' || parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, member) || (parent as Record<string, unknown>)[member] !== null) return finding;
+  return { ...finding, path: [...finding.path, member], message: finding.message.replace(/; it is missing$/, '; it is null, which leaves it unset') };
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
+/**
+ * Ajv errors to findings, one per value and rule; shared with user policies. With `nullIsUnset`
+ * (the default) errors about a `null` value are dropped: it means "unset".
+ */
+export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: string, { nullIsUnset = true } = {}): PathFinding[] {
   const findings: PathFinding[] = [];
   const seen = new Set<string>();
   // A value of the wrong type fails its enum or range too; saying so twice helps no one.
@@ -79,7 +116,7 @@ export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: 
     const ruleId = KEYWORD_RULE[error.keyword];
     if (!ruleId) continue;
     if (error.keyword !== 'type' && wrongType.has(error.instancePath) && !['required', 'additionalProperties'].includes(error.keyword)) continue;
-    if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error.data)) continue;
+    if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error.data, nullIsUnset)) continue;
     const finding = toFinding(error, ruleId);
     const key = `${finding.path.join('/')}\u0000${finding.ruleId}\u0000${finding.target ?? ''}`;
     if (seen.has(key)) continue;
@@ -114,8 +151,8 @@ function withoutMismatchedBranches(errors: readonly ErrorObject[]): ErrorObject[
   return kept;
 }
 
-function exempt(value: unknown): boolean {
-  return value === null || isPlaceholder(value);
+function exempt(value: unknown, nullIsUnset: boolean): boolean {
+  return (nullIsUnset && value === null) || isPlaceholder(value);
 }
 
 function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
@@ -135,7 +172,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       const member = propertySchema(parentSchema, missing);
       const expected = member ? expectation(member) : '';
       const where = path.length === 0 ? 'the body' : field;
-      return { ...base, path, target: 'key', message: `${where} must have member "${missing}"${expected ? ` (${expected})` : ''}; it is missing` };
+      return { ...base, path, target: 'key', message: `${where} must have member "${missing}"${expected ? ` (${expected})` : ''}; it is missing`, data: { member: missing } };
     }
     case 'additionalProperties': {
       const member = String(params.additionalProperty);
@@ -156,7 +193,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
         ...base,
         path,
         // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
-        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${error.data !== null && typeof error.data === 'object' ? '' : `${typeName(error.data)} `}${describeValue(error.data, secret)}`,
+        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`}`,
         data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
       };
     case 'enum':
