@@ -108,6 +108,16 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   checkRules(config.rules, ['rules']);
   (config.overrides ?? []).forEach((override, i) => checkRules(override.rules, ['overrides', i, 'rules']));
 
+  const checkGlobs = (globs: readonly string[], at: Array<string | number>, name: string): void => {
+    globs.forEach((glob, i) => {
+      const problem = globProblem(glob);
+      if (problem) fail([...at, i], `${name}[${i}] ${JSON.stringify(glob)} ${problem}`);
+    });
+  };
+  checkGlobs(config.ignore ?? [], ['ignore'], 'ignore');
+  (config.files ?? []).forEach((entry, i) => checkGlobs(entry.match, ['files', i, 'match'], `files[${i}].match`));
+  (config.overrides ?? []).forEach((entry, i) => checkGlobs(entry.match, ['overrides', i, 'match'], `overrides[${i}].match`));
+
   let policies: CompiledPolicy[];
   try {
     policies = compilePolicies(config.policies ?? []);
@@ -159,6 +169,38 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
       return settings;
     },
   };
+}
+
+/**
+ * How many `*` wildcards a glob may hold. picomatch matches with a backtracking regular
+ * expression, in which wildcards that can take the same characters multiply each other's work: n
+ * wildcards in one path segment cost up to (its length)^n steps, n `**` up to (the path's length)^n,
+ * and isIgnored tries every folder of a path too — `*a*a*a*a*a*a*a*a*b` took half a minute for a
+ * 40-character name, two `**` seconds for a path 2,000 folders deep, and a pull request names its
+ * own files. Two in a segment (a segment is at most 255 characters), one `**` and three in all keep
+ * the worst path a pull request can make (4,096 characters) under a second, and still allow the
+ * usual globs: YAML files at any depth, `*-prod-*.yaml` under `clusters/**`, a `legacy` folder
+ * anywhere (`**` then `/legacy`: a folder's glob covers what is in it).
+ */
+const MAX_SEGMENT_STARS = 2;
+const MAX_GLOBSTARS = 1;
+const MAX_GLOB_STARS = 3;
+
+/** Why a glob of the config is refused; undefined when it is not. A run of `*` counts as one wildcard. */
+function globProblem(glob: string): string | undefined {
+  // An extglob nests quantifiers (`+(a|aa)`): exponential, whatever the count.
+  if (/[@!+*?]\(/.test(glob)) return 'holds an extglob (@(…), *(…), +(…), ?(…), !(…)), which dplint does not allow: write a literal parenthesis as [(]';
+  let stars = 0;
+  let globstars = 0;
+  for (const segment of glob.split('/')) {
+    const runs = segment.match(/\*+/g)?.length ?? 0;
+    if (runs > MAX_SEGMENT_STARS) return `has ${runs} \`*\` wildcards in one path segment; at most ${MAX_SEGMENT_STARS} are allowed (more can take minutes to match a crafted file name)`;
+    if (segment === '**') globstars++;
+    stars += runs;
+  }
+  if (globstars > MAX_GLOBSTARS) return `has ${globstars} \`**\` segments; at most ${MAX_GLOBSTARS} is allowed (more can take minutes to match a crafted path; a folder's glob covers what is in it: **/legacy, not **/legacy/**)`;
+  if (stars > MAX_GLOB_STARS) return `has ${stars} \`*\` wildcards; at most ${MAX_GLOB_STARS} are allowed (more can take minutes to match a crafted path)`;
+  return undefined;
 }
 
 /** `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`; a folder glob covers what is in it. */

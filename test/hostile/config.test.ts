@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/config/config.js';
+import { runCli } from '../helpers/cli.js';
+import { repo } from '../helpers/repo.js';
+
+// The config file comes with the pull request dplint gates: it must not stall the gate either.
+
+/** The one line a config error prints: what parseConfig throws. */
+function configError(text: string): string {
+  try {
+    parseConfig(text, 'dplint.config.yaml');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('globs that would backtrack are refused when the config loads', () => {
+  test('ignore: ["*a*a*a*a*a*a*a*a*b"] is a config error (it took 11–36 s against a 40-character name), exit 2 with one line', async () => {
+    const dir = repo({ 'dplint.config.yaml': 'ignore: ["*a*a*a*a*a*a*a*a*b"]\n', [`${'a'.repeat(40)}.yaml`]: 'label: [a]\n' });
+    expect(await runCli(['.'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `dplint: dplint.config.yaml:1:10: ignore[0] "*a*a*a*a*a*a*a*a*b" has 9 \`*\` wildcards in one path segment; at most 2 are allowed (more can take minutes to match a crafted file name)\n`,
+    });
+  });
+
+  test('the same in files[].match and overrides[].match, located at the glob', () => {
+    expect(configError('files:\n  - match: ["x/*.json", "*a*a*b"]\n    operation: edit-cluster\n')).toBe(
+      'dplint.config.yaml:2:25: files[0].match[1] "*a*a*b" has 3 `*` wildcards in one path segment; at most 2 are allowed (more can take minutes to match a crafted file name)',
+    );
+    expect(configError('overrides:\n  - match: ["**/legacy/**"]\n    rules: {}\n')).toBe(
+      'dplint.config.yaml:2:13: overrides[0].match[0] "**/legacy/**" has 2 `**` segments; at most 1 is allowed (more can take minutes to match a crafted path; a folder\'s glob covers what is in it: **/legacy, not **/legacy/**)',
+    );
+    expect(configError('ignore: ["*a/*b/*c/*d"]\n')).toBe(
+      'dplint.config.yaml:1:10: ignore[0] "*a/*b/*c/*d" has 4 `*` wildcards; at most 3 are allowed (more can take minutes to match a crafted path)',
+    );
+    expect(configError('ignore: ["+(a|aa)b"]\n')).toBe(
+      'dplint.config.yaml:1:10: ignore[0] "+(a|aa)b" holds an extglob (@(…), *(…), +(…), ?(…), !(…)), which dplint does not allow: write a literal parenthesis as [(]',
+    );
+  });
+
+  test('the usual globs load, and the worst allowed shapes match the longest paths a pull request can make without stalling', () => {
+    const globs = ['**/*.yaml', '**/legacy', 'clusters/**/*-prod-*.yaml', '**/*a*b', '*a*/*b', '{x,y}/**/*.json', '[(]draft[)]*.yaml'];
+    const config = parseConfig(`ignore: ${JSON.stringify(globs)}\n`, 'dplint.config.yaml');
+    // A path of 2,000 segments (4,000 characters, as deep as Linux's PATH_MAX allows) and a 255-character name:
+    // cubic backtracking would take minutes on either (two `**`: seconds); these take well under a second.
+    expect(config.isIgnored(`${'a/'.repeat(2000)}c`)).toBe(false);
+    expect(config.isIgnored(`${'a/'.repeat(15)}${'a'.repeat(254)}c`)).toBe(false);
+    expect(config.isIgnored('clusters/x/y-prod-z.yaml')).toBe(true);
+    expect(config.isIgnored('x/legacy/y/z.json')).toBe(true);
+    expect(config.isIgnored('(draft)1.yaml')).toBe(true);
+  });
+});
