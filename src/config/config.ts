@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import picomatch from 'picomatch';
 import * as compiled from '../generated/validators.js';
 import { ALL_RULES, findRule } from '../engine/registry.js';
@@ -10,7 +11,7 @@ import { fieldName } from '../parse/pointer.js';
 import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import { closest } from '../schema/values.js';
 import type { RuleLevel } from '../types.js';
-import { compilePolicies, PolicyError, type CompiledPolicy, type PolicyConfig } from './policies.js';
+import { compilePolicies, PolicyError, policyPatterns, type CompiledPolicy, type PolicyConfig } from './policies.js';
 import { PRESETS, type PresetName } from './presets.js';
 
 /** The config file as written (validated). */
@@ -118,11 +119,18 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   (config.files ?? []).forEach((entry, i) => checkGlobs(entry.match, ['files', i, 'match'], `files[${i}].match`));
   (config.overrides ?? []).forEach((entry, i) => checkGlobs(entry.match, ['overrides', i, 'match'], `overrides[${i}].match`));
 
+  (config.policies ?? []).forEach((policy, index) => {
+    for (const pattern of policyPatterns(policy.schema)) {
+      const problem = backtracking(pattern.source);
+      if (problem) fail(['policies', index, ...pattern.path], `policy "${policy.id}": pattern ${JSON.stringify(pattern.source)} ${problem}`, pattern.path.at(-2) === 'patternProperties' ? 'key' : 'value');
+    }
+  });
+
   let policies: CompiledPolicy[];
   try {
     policies = compilePolicies(config.policies ?? []);
   } catch (error) {
-    if (error instanceof PolicyError) return fail(['policies', error.index, 'schema'], `policies[${error.index}].schema: ${error.message}`, 'key');
+    if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, 'key');
     throw error;
   }
   return loaded(filename, config, policies);
@@ -201,6 +209,31 @@ function globProblem(glob: string): string | undefined {
   if (globstars > MAX_GLOBSTARS) return `has ${globstars} \`**\` segments; at most ${MAX_GLOBSTARS} is allowed (more can take minutes to match a crafted path; a folder's glob covers what is in it: **/legacy, not **/legacy/**)`;
   if (stars > MAX_GLOB_STARS) return `has ${stars} \`*\` wildcards; at most ${MAX_GLOB_STARS} are allowed (more can take minutes to match a crafted path)`;
   return undefined;
+}
+
+type Analyse = typeof import('scslre').analyse;
+let analyse: Analyse | undefined;
+
+/**
+ * Why a policy's regular expression is refused: one that can backtrack super-linearly. A config
+ * file comes with the pull request it gates, so its patterns get the static analysis dplint's own
+ * regular expressions get (scslre, test/hostile/regex.test.ts), with the flags Ajv compiles them
+ * with (`u`). scslre is loaded only for a config that has patterns (it is some hundreds of KB).
+ */
+function backtracking(source: string): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source, 'u');
+  } catch {
+    return undefined; // not a regular expression at all: compiling the policy says so
+  }
+  if (!analyse) {
+    const load = typeof require === 'function' ? require : createRequire(import.meta.url);
+    analyse = (load('scslre') as typeof import('scslre')).analyse;
+  }
+  const [report] = analyse(regex).reports;
+  if (!report) return undefined;
+  return `can backtrack super-linearly${report.exponential ? ' (exponentially)' : ''} on a run of ${JSON.stringify(report.character.pick)}: a crafted value would stall the run; rewrite it so that no two parts can match the same characters`;
 }
 
 /** `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`; a folder glob covers what is in it. */

@@ -26,11 +26,12 @@ export interface CompiledPolicy {
 /** The draft-07 meta-schema, compiled at build time: policies are checked with it, then compiled without Ajv compiling the meta-schema first. */
 const isJsonSchema: CompiledValidator = compiled.draft07;
 
-/** Thrown for a policy whose schema cannot be compiled; `index` is its place in `policies`. */
+/** Thrown for a policy whose schema cannot be compiled; `index` is its place in `policies`, `path` the place in its schema when the problem has one. */
 export class PolicyError extends Error {
   constructor(
     message: string,
     readonly index: number,
+    readonly path: ReadonlyArray<string | number> = ['schema'],
   ) {
     super(message);
   }
@@ -97,3 +98,30 @@ function externalRef(schema: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A regular expression of a policy's schema, and where it is (from the policy). */
+export interface PolicyPattern {
+  source: string;
+  path: Array<string | number>;
+}
+
+/**
+ * Every regular expression of a schema: `pattern` values and `patternProperties` keys, wherever
+ * they are a keyword (not inside `enum`, `const`, `default` or `examples`, which are data).
+ */
+export function policyPatterns(schema: unknown, path: Array<string | number> = ['schema']): PolicyPattern[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, i) => policyPatterns(item, [...path, i]));
+  if (schema === null || typeof schema !== 'object') return [];
+  const found: PolicyPattern[] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    if (DATA_KEYWORDS.has(key)) continue;
+    if (key === 'pattern' && typeof value === 'string') found.push({ source: value, path: [...path, key] });
+    if (key === 'patternProperties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const source of Object.keys(value)) found.push({ source, path: [...path, key, source] });
+    }
+    found.push(...policyPatterns(value, [...path, key]));
+  }
+  return found;
+}
+
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples']);

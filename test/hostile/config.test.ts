@@ -53,3 +53,30 @@ describe('globs that would backtrack are refused when the config loads', () => {
     expect(config.isIgnored('(draft)1.yaml')).toBe(true);
   });
 });
+
+describe("a policy's pattern gets the static analysis dplint's own regular expressions get", () => {
+  const policy = (schema: string) =>
+    `policies:\n  - id: cost-center\n    message: every cluster names its cost center\n    operations: [edit-cluster]\n    schema:\n${schema}`;
+
+  test('a catastrophic pattern is a config error naming the policy and the pattern, located at it, exit 2', async () => {
+    const text = policy('      properties:\n        label:\n          items: { pattern: "^(a+)+$" }\n');
+    expect(configError(text)).toBe(
+      'dplint.config.yaml:8:29: policy "cost-center": pattern "^(a+)+$" can backtrack super-linearly (exponentially) on a run of "a": a crafted value would stall the run; rewrite it so that no two parts can match the same characters',
+    );
+    // Through the CLI: before the check, this body took the run into exponential backtracking.
+    const dir = repo({ 'dplint.config.yaml': text, 'c.yaml': `# dplint: operation=edit-cluster\nlabel: ["${'a'.repeat(40)}!"]\n` });
+    const run = await runCli(['.'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `dplint: ${configError(text)}\n` });
+  });
+
+  test('polynomial ones too, in patternProperties keys and propertyNames; data that looks like a pattern is left alone', () => {
+    expect(configError(policy('      patternProperties:\n        "^a*a*b$": {}\n'))).toBe(
+      'dplint.config.yaml:7:9: policy "cost-center": pattern "^a*a*b$" can backtrack super-linearly on a run of "a": a crafted value would stall the run; rewrite it so that no two parts can match the same characters',
+    );
+    expect(configError(policy('      propertyNames: { pattern: "\\\\s*x\\\\s*$" }\n'))).toBe(
+      'dplint.config.yaml:6:33: policy "cost-center": pattern "\\\\s*x\\\\s*$" can backtrack super-linearly on a run of " ": a crafted value would stall the run; rewrite it so that no two parts can match the same characters',
+    );
+    const fine = policy('      properties:\n        label: { items: { pattern: "^[a-z][a-z0-9-]*$" } }\n        x: { enum: [{ pattern: "(a+)+" }] }\n');
+    expect(parseConfig(fine, 'dplint.config.yaml').policies.map((p) => p.ruleId)).toEqual(['policy/cost-center']);
+  });
+});
