@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config/config.js';
+import { lintText } from '../../src/engine/lint.js';
 import { runCli } from '../helpers/cli.js';
 import { repo } from '../helpers/repo.js';
 
@@ -79,4 +80,14 @@ describe("a policy's pattern gets the static analysis dplint's own regular expre
     const fine = policy('      properties:\n        label: { items: { pattern: "^[a-z][a-z0-9-]*$" } }\n        x: { enum: [{ pattern: "(a+)+" }] }\n');
     expect(parseConfig(fine, 'dplint.config.yaml').policies.map((p) => p.ruleId)).toEqual(['policy/cost-center']);
   });
+});
+
+test("a policy's members are looked up as own properties: Object.prototype's never satisfy `required` nor meet `properties`", () => {
+  const config = parseConfig(
+    'policies:\n  - id: p\n    message: m\n    operations: [edit-cluster]\n    schema:\n      required: [constructor]\n      properties:\n        toString: { type: string }\n',
+    'dplint.config.yaml',
+  );
+  const findings = (text: string) => lintText(text, { operation: 'edit-cluster', policies: config.policies }).findings.filter((f) => f.ruleId === 'policy/p').map((f) => f.message);
+  expect(findings('label: [a]\n')).toEqual(['m (the body must have member "constructor"; it is missing)']);
+  expect(findings('label: [a]\nconstructor: x\n')).toEqual([]);
 });
