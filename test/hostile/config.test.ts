@@ -91,3 +91,33 @@ test("a policy's members are looked up as own properties: Object.prototype's nev
   expect(findings('label: [a]\n')).toEqual(['m (the body must have member "constructor"; it is missing)']);
   expect(findings('label: [a]\nconstructor: x\n')).toEqual([]);
 });
+
+describe('what the recursive code cannot take is a located config error, never an internal error', () => {
+  test('limits.maxDepth is at most 1000 (2000, with a 2000-deep document, overflowed the stack)', async () => {
+    const deep = `label:\n${Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}x\n`;
+    const dir = repo({ 'dplint.config.yaml': 'limits:\n  maxDepth: 2000\n', 'c.yaml': `# dplint: operation=edit-cluster\n${deep}` });
+    expect(await runCli(['.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: dplint.config.yaml:2:13: limits.maxDepth must be at most 1000; got 2000\n' });
+  });
+
+  test('at the cap, a document as deep as it allows is linted in every format', async () => {
+    const deep = `label:\n${Array.from({ length: 999 }, (_, i) => `${' '.repeat(i + 1)}- `).join('\n')}x\n`;
+    const dir = repo({ 'dplint.config.yaml': 'limits:\n  maxDepth: 1000\n', 'c.yaml': `# dplint: operation=edit-cluster\n${deep}` });
+    for (const format of ['compact', 'stylish', 'json', 'sarif', 'github']) {
+      const run = await runCli(['.', '-f', format], { cwd: dir });
+      expect({ format, code: run.code, stderr: run.stderr }).toEqual({ format, code: 1, stderr: '' });
+    }
+  });
+
+  test('a policy whose $ref leads back into itself is a config error at that $ref', () => {
+    const policy = (schema: string) => `policies:\n  - id: p\n    message: m\n    operations: [edit-cluster]\n    schema:\n${schema}`;
+    const recursion = 'starts a recursion (a schema that refers back into itself), which dplint does not allow in a policy';
+    expect(configError(policy('      $ref: "#"\n'))).toBe(`dplint.config.yaml:6:7: policies[0].schema: $ref "#" ${recursion}`);
+    expect(configError(policy('      properties:\n        label: { $ref: "#" }\n'))).toBe(`dplint.config.yaml:7:18: policies[0].schema: $ref "#" ${recursion}`);
+    expect(configError(policy('      definitions:\n        a: { $ref: "#/definitions/b" }\n        b: { allOf: [{ $ref: "#/definitions/a" }] }\n      $ref: "#/definitions/a"\n'))).toBe(
+      `dplint.config.yaml:7:14: policies[0].schema: $ref "#/definitions/b" ${recursion}`,
+    );
+    // A reference to a sibling is no recursion.
+    const fine = policy('      definitions:\n        name: { type: string, minLength: 2 }\n      properties:\n        label: { items: { $ref: "#/definitions/name" } }\n');
+    expect(parseConfig(fine, 'dplint.config.yaml').policies.map((p) => p.ruleId)).toEqual(['policy/p']);
+  });
+});
