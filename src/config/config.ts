@@ -221,17 +221,17 @@ let analyse: Analyse | undefined;
  * with (`u`). scslre is loaded only for a config that has patterns (it is some hundreds of KB).
  */
 function backtracking(source: string): string | undefined {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(source, 'u');
-  } catch {
-    return undefined; // not a regular expression at all: compiling the policy says so
-  }
   if (!analyse) {
     const load = typeof require === 'function' ? require : createRequire(import.meta.url);
     analyse = (load('scslre') as typeof import('scslre')).analyse;
   }
-  const [report] = analyse(regex).reports;
+  let report: ReturnType<Analyse>['reports'][number] | undefined;
+  try {
+    // Parsed by the analysis, never compiled here: nothing is matched against it.
+    [report] = analyse({ source, flags: 'u' }).reports;
+  } catch {
+    return undefined; // not a regular expression at all: compiling the policy says so
+  }
   if (!report) return undefined;
   return `can backtrack super-linearly${report.exponential ? ' (exponentially)' : ''} on a run of ${JSON.stringify(report.character.pick)}: a crafted value would stall the run; rewrite it so that no two parts can match the same characters`;
 }
