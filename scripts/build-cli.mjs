@@ -3,10 +3,10 @@
 // dependencies included, in one CommonJS file (Node starts a CommonJS entry faster than an ES
 // module one, and one file loads at once where some two hundred modules would be resolved one by
 // one: a pre-commit hook starts dplint for one or two files, where loading would cost more than
-// the linting); dist/dplint.cjs, the `dplint` bin, loads it with V8's code cache
+// the linting); dist/dplint.cjs, the `dplint` bin, loads it with V8's code cache, signed
 // (scripts/cli-launcher.cjs); dist/worker.cjs is the worker threads' module for large runs.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,8 +19,10 @@ const common = {
   minify: true,
   legalComments: 'eof',
   logLevel: 'warning',
-  // piscina starts its threads from a script of its own, found beside its own files.
-  external: ['piscina'],
+  // piscina starts its threads from a script of its own, found beside its own files. scslre (with
+  // refa) checks the regular expressions of a config's policies, and is loaded only for a config
+  // that has some: most runs would otherwise load its megabyte for nothing.
+  external: ['piscina', 'scslre'],
   // import.meta is read only where `require` is missing (the module build); here it is never used.
   logOverride: { 'empty-import-meta': 'silent' },
 };
@@ -42,5 +44,7 @@ const lazyChildProcess = {
 await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyChildProcess] });
 // The worker threads' module for large runs (src/node/lint-run.ts).
 await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });
-copyFileSync(join(root, 'scripts/cli-launcher.cjs'), join(root, 'dist/dplint.cjs'));
+// The launcher, with the key handling it shares with the lint cache (src/node/crypto.ts); not
+// minified, so that the first code the command runs can be read in the package.
+await build({ ...common, minify: false, legalComments: 'none', entryPoints: [join(root, 'scripts/cli-launcher.cjs')], outfile: join(root, 'dist/dplint.cjs') });
 chmodSync(join(root, 'dist/dplint.cjs'), 0o755);

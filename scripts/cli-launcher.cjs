@@ -2,9 +2,18 @@
 'use strict';
 // dplint's command: loads the bundled program (dist/cli.cjs) with V8's code cache, so a pre-commit
 // run does not spend most of its time compiling the same megabyte of JavaScript again. The cache
-// is one file in the user's cache folder ($XDG_CACHE_HOME/dplint, ~/.cache/dplint or the temp
-// folder), written atomically after the first run and rejected by V8 itself when the program or
-// Node changes. DPLINT_CODE_CACHE=0 turns it off; any failure to read or write it is ignored.
+// is one file in the user's cache folder ($XDG_CACHE_HOME/dplint or ~/.cache/dplint, never the
+// shared temporary folder), written atomically after the first run. DPLINT_CODE_CACHE=0 turns it
+// off; any failure to read or write it is ignored. (build-cli.mjs bundles this file into
+// dist/dplint.cjs, with the key handling of src/node/crypto.ts.)
+//
+// V8 runs cached data as the program it was made from, and checks only that program's length: a
+// cache made from any other program of that length would run in dplint's place. So the cache is
+// never taken on trust. It is named by the SHA-256 of the program, and its bytes carry an
+// HMAC-SHA-256 of that digest, Node's version and the data, under the key in the same folder
+// (src/node/crypto.ts userKey): only this user's dplint, compiling this program, can have written a
+// cache that passes. The folder must be the user's and closed to others' writes, or no cache is
+// read or written.
 const fs = require('node:fs');
 const v8 = require('node:v8');
 
@@ -23,52 +32,75 @@ try {
 } catch {
   // A Node that refuses flags at run time only runs a little slower, or larger.
 }
-const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
+const { userCacheFolder, userKey } = require('../src/node/crypto.ts');
 
 const program = path.join(__dirname, 'cli.cjs');
-const source = fs.readFileSync(program, 'utf8').replace(/^#!.*/, '');
-const enabled = process.env.DPLINT_CODE_CACHE !== '0';
+const programBytes = fs.readFileSync(program);
+const source = programBytes.toString('utf8').replace(/^#!.*/, '');
 const KEPT_CACHES = 4;
-const stats = fs.statSync(program);
-const cacheFolder = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir() || os.tmpdir(), '.cache'), 'dplint');
-const cacheFile = path.join(cacheFolder, `cli-${process.version}-${stats.size}-${Math.trunc(stats.mtimeMs)}.v8cache`);
+const TAG_BYTES = 32;
 
-let cachedData;
-if (enabled) {
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
-  }
-}
+const codeCache = process.env.DPLINT_CODE_CACHE === '0' ? undefined : trustedCache();
+const cachedData = codeCache && readCodeCache(codeCache);
 const script = new vm.Script(Module.wrap(source), { filename: program, cachedData });
 const module_ = { exports: {}, filename: program, id: program, loaded: false };
 script.runInThisContext().call(module_.exports, module_.exports, require, module_, program, __dirname);
 
-if (enabled && (cachedData === undefined || script.cachedDataRejected)) {
+if (codeCache && (cachedData === undefined || script.cachedDataRejected)) {
   // On 'exit' (synchronous work only): the command ends with process.exit once its output is out.
   process.once('exit', () => {
     try {
-      fs.mkdirSync(cacheFolder, { recursive: true });
-      const temporary = `${cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(temporary, script.createCachedData());
-      fs.renameSync(temporary, cacheFile);
-      removeOldCaches();
+      const data = script.createCachedData();
+      const temporary = `${codeCache.file}.${process.pid}.tmp`;
+      fs.writeFileSync(temporary, Buffer.concat([tagOf(codeCache, data), data]), { mode: 0o600 });
+      fs.renameSync(temporary, codeCache.file);
+      removeOldCaches(codeCache);
     } catch {
       // A cache that cannot be written only costs the next run its compile time.
     }
   });
 }
 
+/** Where this program's code cache is and the key that signs it; undefined when the user's cache folder is missing or open to others. */
+function trustedCache() {
+  try {
+    const folder = userCacheFolder(process.env);
+    const key = folder === undefined ? undefined : userKey(folder);
+    if (!Buffer.isBuffer(key)) return undefined;
+    const crypto = require('node:crypto');
+    const digest = crypto.createHash('sha256').update(programBytes).digest('hex');
+    return { crypto, key, digest, folder, file: path.join(folder, `cli-${process.version}-${digest}.v8cache`) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signature of cached data: made by this user's dplint, from this program, for this Node. */
+function tagOf({ crypto, key, digest }, data) {
+  return crypto.createHmac('sha256', key).update(`dplint-v8cache\0${process.version}\0${digest}\0`).update(data).digest();
+}
+
+/** The cached data, when its signature holds; undefined otherwise (it is then compiled, and written anew). */
+function readCodeCache(cache) {
+  try {
+    const bytes = fs.readFileSync(cache.file, { flag: fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) });
+    if (bytes.length <= TAG_BYTES) return undefined;
+    const data = bytes.subarray(TAG_BYTES);
+    return cache.crypto.timingSafeEqual(bytes.subarray(0, TAG_BYTES), tagOf(cache, data)) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Each build of dplint (and each Node) has a cache of its own: the folder keeps the newest few, not every one ever written. */
-function removeOldCaches() {
+function removeOldCaches({ folder, file }) {
   const others = fs
-    .readdirSync(cacheFolder)
-    .filter((name) => /^cli-.*\.v8cache$/.test(name) && name !== path.basename(cacheFile))
-    .map((name) => ({ file: path.join(cacheFolder, name), written: fs.statSync(path.join(cacheFolder, name)).mtimeMs }))
+    .readdirSync(folder)
+    .filter((name) => /^cli-.*\.v8cache$/.test(name) && name !== path.basename(file))
+    .map((name) => ({ file: path.join(folder, name), written: fs.statSync(path.join(folder, name)).mtimeMs }))
     .sort((a, b) => b.written - a.written);
-  for (const { file } of others.slice(KEPT_CACHES - 1)) fs.rmSync(file, { force: true });
+  for (const { file: old } of others.slice(KEPT_CACHES - 1)) fs.rmSync(old, { force: true });
 }

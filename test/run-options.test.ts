@@ -6,8 +6,14 @@ import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../bench/corpus.mjs';
 import { lintFiles } from '../src/node/lint-files.js';
+import { readCacheFile, writeCacheFile } from './helpers/cache.js';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
+
+/** The user cache folder of these runs: it holds the key that signs the cache, with which the tests plant results as dplint would write them. */
+const XDG = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
+const ENV = { XDG_CACHE_HOME: XDG };
+const KEY_FOLDER = join(XDG, 'dplint');
 
 const CONFIG = 'files:\n  - match: ["*.yaml"]\n    operation: edit-cluster\n';
 const findingsOf = (stdout: string) =>
@@ -16,58 +22,60 @@ const findingsOf = (stdout: string) =>
 describe('--cache', () => {
   test('a second run reuses the results, and the cache is what it reads', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
-    const first = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    const first = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect(findingsOf(first.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial']);
     expect(existsSync(join(dir, '.dplintcache'))).toBe(true);
     // A finding planted in the cache shows on the next run: proof the cache is read, not re-linted.
-    const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
+    const cache = readCacheFile(join(dir, '.dplintcache'));
     cache.entries['b.yaml'].findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'from the cache', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
-    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(cache));
-    const second = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
+    const second = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
   });
 
   test('a run that changes nothing leaves the cache file as it was; one that does rewrites it', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     const cacheFile = join(dir, '.dplintcache');
     // A marker the writer would not keep: it stays only if the file is not written again.
-    const marked = { ...JSON.parse(readFileSync(cacheFile, 'utf8')), marker: 'kept' };
-    writeFileSync(cacheFile, JSON.stringify(marked));
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
-    expect(JSON.parse(readFileSync(cacheFile, 'utf8')).marker).toBe('kept');
+    const cache = readCacheFile(cacheFile);
+    writeCacheFile(cacheFile, { ...cache, header: { ...cache.header, marker: 'kept' } });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    expect(readCacheFile(cacheFile).header.marker).toBe('kept');
     writeFileSync(join(dir, 'b.yaml'), 'label: [b2]\n');
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
-    const rewritten = JSON.parse(readFileSync(cacheFile, 'utf8'));
-    expect(rewritten.marker).toBeUndefined();
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    const rewritten = readCacheFile(cacheFile);
+    expect(rewritten.header.marker).toBeUndefined();
     expect(Object.keys(rewritten.entries).sort()).toEqual(['a.yaml', 'b.yaml']);
   });
 
   test('never stale: an edited file, a changed config, another dplint version are linted again', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n' });
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     const plant = () => {
-      const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
+      const cache = readCacheFile(join(dir, '.dplintcache'));
       cache.entries['a.yaml'].findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'stale', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
       return cache;
     };
+    const write = (cache: ReturnType<typeof plant>) => writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
 
-    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(plant()));
+    write(plant());
     writeFileSync(join(dir, 'a.yaml'), 'node_configuration:\n  max_nodes: 9\n  initial_nodes: 5\n');
-    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout)).toEqual([]);
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV })).stdout)).toEqual([]);
 
-    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(plant()));
+    write(plant());
     writeFileSync(join(dir, 'dplint.config.yaml'), CONFIG + 'rules:\n  cluster/max-nodes-below-initial: off\n');
-    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout)).toEqual([]);
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV })).stdout)).toEqual([]);
 
-    writeFileSync(join(dir, '.dplintcache'), JSON.stringify({ ...plant(), dplint: '0.0.1' }));
-    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout)).toEqual([]);
+    const planted = plant();
+    write({ ...planted, header: { ...planted.header, dplint: '0.0.1' } });
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV })).stdout)).toEqual([]);
 
     // Other options (here --rule) are another key too.
     writeFileSync(join(dir, 'a.yaml'), 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n');
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
-    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(plant()));
-    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json', '--rule', 'cluster/max-nodes-below-initial: error'], { cwd: dir })).stdout)).toEqual([
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    write(plant());
+    expect(findingsOf((await runCli(['.', '--cache', '-f', 'json', '--rule', 'cluster/max-nodes-below-initial: error'], { cwd: dir, env: ENV })).stdout)).toEqual([
       'a.yaml:2 cluster/max-nodes-below-initial',
     ]);
   });
@@ -75,20 +83,20 @@ describe('--cache', () => {
 
 describe('--cache trusts an unchanged stat, never a racy one', () => {
   const HOUR = 3_600_000;
-  const operations = async (dir: string) => (JSON.parse((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string; operation: string }>).map((r) => `${r.file} ${r.operation}`);
+  const operations = async (dir: string) => (JSON.parse((await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV })).stdout).results as Array<{ file: string; operation: string }>).map((r) => `${r.file} ${r.operation}`);
   /** Rewrites b.yaml's cache entry: a hash no content has, an operation no lint would give, and when the run that hashed it started. */
   const plant = (dir: string, checkedAt: number) => {
-    const cache = JSON.parse(readFileSync(join(dir, '.dplintcache'), 'utf8'));
+    const cache = readCacheFile(join(dir, '.dplintcache'));
     const entry = cache.entries['b.yaml'];
     expect(entry.stat).toEqual([statSync(join(dir, 'b.yaml')).size, statSync(join(dir, 'b.yaml')).mtimeMs, statSync(join(dir, 'b.yaml')).ctimeMs, statSync(join(dir, 'b.yaml')).ino, statSync(join(dir, 'b.yaml')).dev]);
     Object.assign(entry, { hash: '0'.repeat(40), checkedAt });
     entry.operation = 'set-cluster-state';
-    writeFileSync(join(dir, '.dplintcache'), JSON.stringify(cache));
+    writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
   };
 
   test('a file with the size, times and identity it had when hashed, well before that run, is not read again', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     // As if the run that hashed it had started an hour from now: the file's change time is then long before it.
     plant(dir, Date.now() + HOUR);
     expect(await operations(dir)).toEqual(['a.yaml edit-cluster', 'b.yaml set-cluster-state']);
@@ -96,7 +104,7 @@ describe('--cache trusts an unchanged stat, never a racy one', () => {
 
   test('a new modification time sends the file to be hashed (and linted again, its hash being another)', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     plant(dir, Date.now() + HOUR);
     utimesSync(join(dir, 'b.yaml'), new Date('2020-01-01'), new Date('2020-01-01'));
     expect(await operations(dir)).toEqual(['a.yaml edit-cluster', 'b.yaml edit-cluster']);
@@ -104,7 +112,7 @@ describe('--cache trusts an unchanged stat, never a racy one', () => {
 
   test('a file changed within the margin before the run that hashed it is hashed again: the same tick may hide another change', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
-    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     plant(dir, Date.now());
     expect(await operations(dir)).toEqual(['a.yaml edit-cluster', 'b.yaml edit-cluster']);
   });
@@ -128,11 +136,11 @@ describe('sources kept only for the outputs that show them', () => {
 
   test('one --cache serves JSON, then stylish code frames and SARIF fixes', async () => {
     const dir = repo({ ...FILES, 'c.yaml': 'vm_settings:\n  subnet_id: "subnet-0a1b2c3d, subnet-4e5f6a7b,"\n' });
-    const json = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir });
+    const json = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect(findingsOf(json.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'c.yaml:2 cluster/subnet-id-format', 'c.yaml:2 cluster/subnet-id-format']);
-    const stylish = await runCli(['.', '--cache'], { cwd: dir });
+    const stylish = await runCli(['.', '--cache'], { cwd: dir, env: ENV });
     expect(stylish.stdout).toContain('> 2 |   max_nodes: 2');
-    const sarif = JSON.parse((await runCli(['.', '--cache', '-f', 'sarif'], { cwd: dir })).stdout);
+    const sarif = JSON.parse((await runCli(['.', '--cache', '-f', 'sarif'], { cwd: dir, env: ENV })).stdout);
     const fixed = sarif.runs[0].results.filter((r: { fixes?: unknown[] }) => r.fixes);
     expect(fixed.map((r: { ruleId: string }) => r.ruleId)).toEqual(['cluster/subnet-id-format', 'cluster/subnet-id-format']);
   });

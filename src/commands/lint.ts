@@ -8,6 +8,7 @@ import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOp
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
+import { userCacheFolder } from '../node/crypto.js';
 import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
@@ -83,6 +84,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
       cacheLocation: options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined,
+      cacheKeyFolder: userCacheFolder(io.env),
+      warn: (message) => io.stderr?.(`dplint: warning: ${message}\n`),
       shard: shardOption(options.shard),
     });
     const files = outputs.filter((output) => output.file !== undefined).map((output) => output.file!);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import picomatch from 'picomatch';
 import * as compiled from '../generated/validators.js';
 import { ALL_RULES, findRule } from '../engine/registry.js';
@@ -10,7 +11,7 @@ import { fieldName } from '../parse/pointer.js';
 import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import { closest } from '../schema/values.js';
 import type { RuleLevel } from '../types.js';
-import { compilePolicies, PolicyError, type CompiledPolicy, type PolicyConfig } from './policies.js';
+import { compilePolicies, PolicyError, policyPatterns, type CompiledPolicy, type PolicyConfig } from './policies.js';
 import { PRESETS, type PresetName } from './presets.js';
 
 /** The config file as written (validated). */
@@ -108,11 +109,28 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   checkRules(config.rules, ['rules']);
   (config.overrides ?? []).forEach((override, i) => checkRules(override.rules, ['overrides', i, 'rules']));
 
+  const checkGlobs = (globs: readonly string[], at: Array<string | number>, name: string): void => {
+    globs.forEach((glob, i) => {
+      const problem = globProblem(glob);
+      if (problem) fail([...at, i], `${name}[${i}] ${JSON.stringify(glob)} ${problem}`);
+    });
+  };
+  checkGlobs(config.ignore ?? [], ['ignore'], 'ignore');
+  (config.files ?? []).forEach((entry, i) => checkGlobs(entry.match, ['files', i, 'match'], `files[${i}].match`));
+  (config.overrides ?? []).forEach((entry, i) => checkGlobs(entry.match, ['overrides', i, 'match'], `overrides[${i}].match`));
+
+  (config.policies ?? []).forEach((policy, index) => {
+    for (const pattern of policyPatterns(policy.schema)) {
+      const problem = backtracking(pattern.source);
+      if (problem) fail(['policies', index, ...pattern.path], `policy "${policy.id}": pattern ${JSON.stringify(pattern.source)} ${problem}`, pattern.path.at(-2) === 'patternProperties' ? 'key' : 'value');
+    }
+  });
+
   let policies: CompiledPolicy[];
   try {
     policies = compilePolicies(config.policies ?? []);
   } catch (error) {
-    if (error instanceof PolicyError) return fail(['policies', error.index, 'schema'], `policies[${error.index}].schema: ${error.message}`, 'key');
+    if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, 'key');
     throw error;
   }
   return loaded(filename, config, policies);
@@ -159,6 +177,63 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
       return settings;
     },
   };
+}
+
+/**
+ * How many `*` wildcards a glob may hold. picomatch matches with a backtracking regular
+ * expression, in which wildcards that can take the same characters multiply each other's work: n
+ * wildcards in one path segment cost up to (its length)^n steps, n `**` up to (the path's length)^n,
+ * and isIgnored tries every folder of a path too — `*a*a*a*a*a*a*a*a*b` took half a minute for a
+ * 40-character name, two `**` seconds for a path 2,000 folders deep, and a pull request names its
+ * own files. Two in a segment (a segment is at most 255 characters), one `**` and three in all keep
+ * the worst path a pull request can make (4,096 characters) under a second, and still allow the
+ * usual globs: YAML files at any depth, `*-prod-*.yaml` under `clusters/**`, a `legacy` folder
+ * anywhere (`**` then `/legacy`: a folder's glob covers what is in it).
+ */
+const MAX_SEGMENT_STARS = 2;
+const MAX_GLOBSTARS = 1;
+const MAX_GLOB_STARS = 3;
+
+/** Why a glob of the config is refused; undefined when it is not. A run of `*` counts as one wildcard. */
+function globProblem(glob: string): string | undefined {
+  // An extglob nests quantifiers (`+(a|aa)`): exponential, whatever the count.
+  if (/[@!+*?]\(/.test(glob)) return 'holds an extglob (@(…), *(…), +(…), ?(…), !(…)), which dplint does not allow: write a literal parenthesis as [(]';
+  let stars = 0;
+  let globstars = 0;
+  for (const segment of glob.split('/')) {
+    const runs = segment.match(/\*+/g)?.length ?? 0;
+    if (runs > MAX_SEGMENT_STARS) return `has ${runs} \`*\` wildcards in one path segment; at most ${MAX_SEGMENT_STARS} are allowed (more can take minutes to match a crafted file name)`;
+    if (segment === '**') globstars++;
+    stars += runs;
+  }
+  if (globstars > MAX_GLOBSTARS) return `has ${globstars} \`**\` segments; at most ${MAX_GLOBSTARS} is allowed (more can take minutes to match a crafted path; a folder's glob covers what is in it: **/legacy, not **/legacy/**)`;
+  if (stars > MAX_GLOB_STARS) return `has ${stars} \`*\` wildcards; at most ${MAX_GLOB_STARS} are allowed (more can take minutes to match a crafted path)`;
+  return undefined;
+}
+
+type Analyse = typeof import('scslre').analyse;
+let analyse: Analyse | undefined;
+
+/**
+ * Why a policy's regular expression is refused: one that can backtrack super-linearly. A config
+ * file comes with the pull request it gates, so its patterns get the static analysis dplint's own
+ * regular expressions get (scslre, test/hostile/regex.test.ts), with the flags Ajv compiles them
+ * with (`u`). scslre is loaded only for a config that has patterns (it is some hundreds of KB).
+ */
+function backtracking(source: string): string | undefined {
+  if (!analyse) {
+    const load = typeof require === 'function' ? require : createRequire(import.meta.url);
+    analyse = (load('scslre') as typeof import('scslre')).analyse;
+  }
+  let report: ReturnType<Analyse>['reports'][number] | undefined;
+  try {
+    // Parsed by the analysis, never compiled here: nothing is matched against it.
+    [report] = analyse({ source, flags: 'u' }).reports;
+  } catch {
+    return undefined; // not a regular expression at all: compiling the policy says so
+  }
+  if (!report) return undefined;
+  return `can backtrack super-linearly${report.exponential ? ' (exponentially)' : ''} on a run of ${JSON.stringify(report.character.pick)}: a crafted value would stall the run; rewrite it so that no two parts can match the same characters`;
 }
 
 /** `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`; a folder glob covers what is in it. */

@@ -1,6 +1,6 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { VERSION } from '../version.js';
-import { sha1 } from './crypto.js';
+import { hmac, sameDigest, sha1, userKey } from './crypto.js';
 import { fileStat, type FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../formatters/types.js';
@@ -41,22 +41,46 @@ const RACY_MARGIN_MS = 3000;
 
 const NO_THROW = { throwIfNoEntry: false } as const;
 
-/** The layout of the entries: a cache written in another is started afresh. */
-const CACHE_FORMAT = 2;
+/** The layout of the file and its entries: a cache written in another is started afresh. */
+const CACHE_FORMAT = 3;
 
-interface CacheFile {
+/**
+ * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with
+ * findings): 64 MiB is well over 100,000 files, and parsing it takes some three times its size in
+ * memory. A larger one is ignored with a warning, and replaced.
+ */
+export const MAX_CACHE_SIZE = 64 * 1024 * 1024;
+
+/** The cache file's first line; the entries, as JSON, follow it. */
+interface CacheHeader {
   dplint: string;
   /** SHA-1 of dplint's version, the cache's format and the run's options: another run's entries are not reused. */
   run: string;
-  entries: Record<string, Entry>;
+  /** HMAC-SHA-256 of the header's fields and the entries' bytes, under the user's key (userKey). */
+  mac: string;
+}
+
+/** Where the lint cache's key is, and where its warnings go. */
+export interface CacheTrust {
+  /** The user's cache folder, which holds the key (userCacheFolder); undefined: none, and no cache. */
+  keyFolder: string | undefined;
+  /** One line, for a cache ignored or a key refused; the run goes on without them. */
+  warn(message: string): void;
 }
 
 /**
  * `--cache`: each file's result, kept between runs and reused only when nothing it depends on
  * has changed — the file's bytes (their SHA-1), the config file that applies (path and text), the
- * run's options, and dplint's version. A cache from another version, or one that cannot be read, is
- * started afresh; it is written atomically after a run that changed it (a run that reused every
- * entry writes nothing).
+ * run's options, and dplint's version. A cache from another version is started afresh; it is
+ * written atomically after a run that changed it (a run that reused every entry writes nothing).
+ *
+ * The cache is never trusted: it may sit in the work tree, where a pull request can commit one
+ * whose entries say its files are clean. The entries are signed with a key kept in the user's
+ * cache folder (userKey), out of the pull request's reach; a cache whose signature fails — planted,
+ * edited, or written under another user's key —, whose entries are of the wrong shape, or larger
+ * than MAX_CACHE_SIZE is ignored with one warning: every file is linted, and the cache rewritten.
+ * Without a usable key (none can be made, or the folder is open to others) the run lints without
+ * the cache, with one warning.
  *
  * A file is not read again when the file system proves its bytes unchanged since they were
  * hashed: the same size, modification time, change time, inode and device as then, and a change
@@ -67,6 +91,8 @@ interface CacheFile {
  */
 export class LintCache {
   private readonly previous: Record<string, Entry>;
+  /** Undefined: no key, no cache (neither read nor written). */
+  private readonly key: Buffer | undefined;
   private readonly next: Record<string, Entry> = {};
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
@@ -79,16 +105,27 @@ export class LintCache {
   constructor(
     private readonly location: string,
     options: LintFilesOptions,
+    trust: CacheTrust,
   ) {
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.keepSource = options.keepSource !== false;
     this.runKey = sha1(`${VERSION}\0${CACHE_FORMAT}\0`, JSON.stringify(rest));
-    this.previous = readCache(location, this.runKey);
+    const key = trust.keyFolder === undefined ? 'there is no home folder to keep its key in' : userKey(trust.keyFolder);
+    if (typeof key === 'string') {
+      trust.warn(`--cache is off for this run: ${key}`);
+      this.previous = {};
+      return;
+    }
+    this.key = key;
+    const read = readCache(location, this.runKey, key);
+    if (typeof read === 'string') trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
+    this.previous = typeof read === 'string' ? {} : read;
   }
 
   /** The cached result of a file, when its content and everything else it depends on are unchanged. */
   lookup(file: string, absolute: string, run: PlannedRun): LintedFile | undefined {
+    if (!Object.hasOwn(this.previous, file)) return undefined;
     const entry = this.previous[file];
     if (!entry || entry.key !== keyFor(file, run)) return undefined;
     const stats = statSync(absolute, NO_THROW);
@@ -167,9 +204,11 @@ export class LintCache {
 
   /** Writes the cache, unless every entry came from it unchanged (a second run over an unchanged repository writes nothing). */
   save(): void {
+    if (!this.key) return;
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.previous).length) return;
-    const data: CacheFile = { dplint: VERSION, run: this.runKey, entries: this.next };
-    writeFileAtomic(this.location, JSON.stringify(data));
+    const entries = JSON.stringify(this.next);
+    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: macOf(this.key, VERSION, this.runKey, entries) };
+    writeFileAtomic(this.location, `${JSON.stringify(header)}\n${entries}`);
   }
 }
 
@@ -195,11 +234,117 @@ function keyFor(file: string, run: PlannedRun): string {
   return configured === undefined || configured.path === file ? fingerprint : `${fingerprint}\0${configured.path}`;
 }
 
-function readCache(location: string, runKey: string): Record<string, Entry> {
+/** The signature of a cache's entries, bound to the version and run they were written for. */
+function macOf(key: Buffer, version: string, run: string, entries: string | Uint8Array): string {
+  return hmac(key, `dplint-cache\0${version}\0${run}\0`, entries);
+}
+
+/** The entries of the cache file, when it is for this run; a string saying why it is ignored. */
+function readCache(location: string, runKey: string, key: Buffer): Record<string, Entry> | string {
+  let bytes: Buffer;
   try {
-    const data = JSON.parse(readFileSync(location, 'utf8')) as CacheFile;
-    return data.dplint === VERSION && data.run === runKey && data.entries && typeof data.entries === 'object' ? data.entries : {};
-  } catch {
-    return {};
+    const read = readBounded(location);
+    if (read === undefined) return {};
+    if (typeof read === 'string') return read;
+    bytes = read;
+  } catch (error) {
+    return (error as Error).message.split('\n')[0];
   }
+  const newline = bytes.indexOf(0x0a);
+  let header: Partial<CacheHeader>;
+  try {
+    header = JSON.parse(bytes.subarray(0, newline < 0 ? bytes.length : newline).toString('utf8')) as Partial<CacheHeader>;
+  } catch {
+    return 'it is not a dplint cache';
+  }
+  if (header === null || typeof header !== 'object') return 'it is not a dplint cache';
+  // Another version's or another run's cache is not a problem: it is started afresh.
+  if (header.dplint !== VERSION || header.run !== runKey) return {};
+  const entriesBytes = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
+  if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, entriesBytes))) {
+    return "its signature does not match (a cache edited, or written under another user's key)";
+  }
+  let entries: unknown;
+  try {
+    entries = JSON.parse(entriesBytes.toString('utf8'));
+  } catch {
+    return 'its entries are not JSON';
+  }
+  if (!isRecord(entries)) return 'its entries are not an object';
+  for (const [file, entry] of Object.entries(entries)) if (!isEntry(entry)) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
+  return entries as Record<string, Entry>;
+}
+
+/** The file's bytes; undefined when there is none; a string when it is larger than MAX_CACHE_SIZE (never read). */
+function readBounded(location: string): Buffer | string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(location, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_CACHE_SIZE) return `it is larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB (${size} bytes)`;
+    // One byte more than the size: a file that grew since is caught, not cut short.
+    const bytes = Buffer.allocUnsafe(size + 1);
+    let total = 0;
+    for (let read; total < bytes.length && (read = readSync(fd, bytes, total, bytes.length - total, null)) > 0; ) total += read;
+    if (total > size) return 'it changed while it was read';
+    return bytes.subarray(0, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const SEVERITIES = new Set(['error', 'warning', 'info']);
+const OPERATION_SOURCES = new Set(['option', 'modeline', 'envelope', 'config', 'inferred', 'none']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isPosition = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 1;
+
+function isFix(value: unknown): boolean {
+  return isRecord(value) && Array.isArray(value.range) && value.range.length === 2 && value.range.every((n) => Number.isInteger(n) && n >= 0) && typeof value.text === 'string';
+}
+
+function isFinding(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { ruleId, severity, message, path, line, column, endLine, endColumn, document, fix, suggestions } = value;
+  return (
+    typeof ruleId === 'string' &&
+    typeof severity === 'string' &&
+    SEVERITIES.has(severity) &&
+    typeof message === 'string' &&
+    typeof path === 'string' &&
+    [line, column, endLine, endColumn].every(isPosition) &&
+    (document === undefined || (Number.isInteger(document) && (document as number) >= 0)) &&
+    (fix === undefined || isFix(fix)) &&
+    (suggestions === undefined || (Array.isArray(suggestions) && suggestions.every((s) => isRecord(s) && typeof s.desc === 'string' && isFix(s.fix))))
+  );
+}
+
+/**
+ * Whether an entry is of the shape `store` writes. A signed cache was written by dplint, but a
+ * result of the wrong shape would fail far from here (in a formatter, in the checks across files):
+ * checking it here costs one pass over what was just parsed.
+ */
+function isEntry(value: unknown): value is Entry {
+  if (!isRecord(value)) return false;
+  const { key, hash, stat, checkedAt, operation, operationSource, findings, facts } = value;
+  return (
+    typeof key === 'string' &&
+    typeof hash === 'string' &&
+    (stat === undefined || (Array.isArray(stat) && stat.length === 5 && stat.every(isNumber))) &&
+    (checkedAt === undefined || isNumber(checkedAt)) &&
+    (operation === null || typeof operation === 'string') &&
+    typeof operationSource === 'string' &&
+    OPERATION_SOURCES.has(operationSource) &&
+    (findings === undefined || (Array.isArray(findings) && findings.every(isFinding))) &&
+    (facts === undefined || isRecord(facts))
+  );
 }

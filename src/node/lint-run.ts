@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../formatters/types.js';
 import { LintCache } from './cache.js';
+import { userCacheFolder } from './crypto.js';
 import { UsageError } from './files.js';
 import { finishRun, lintFileAt, pathToOpen, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import type { LintBatch } from './lint-worker.js';
@@ -15,6 +16,10 @@ export interface RunOptions {
   workerScript?: string;
   /** Keep results in this file between runs and reuse those still valid (`--cache`). */
   cacheLocation?: string;
+  /** The folder that holds the key signing the cache; default: the user's cache folder (`$XDG_CACHE_HOME/dplint`, `~/.cache/dplint`). */
+  cacheKeyFolder?: string;
+  /** Where a cache ignored, or a key refused, is told (one line); default: process.emitWarning. */
+  warn?: (message: string) => void;
   /** Lint only this part of the files, 1-based: `{ index: 2, count: 4 }` is `--shard 2/4`. */
   shard?: { index: number; count: number };
 }
@@ -50,7 +55,13 @@ const BATCH_SIZE = 100;
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
   const planned = planRun(paths, options);
   const run = runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
-  const cache = runOptions.cacheLocation && !options.fix ? new LintCache(runOptions.cacheLocation, options) : undefined;
+  const cache =
+    runOptions.cacheLocation && !options.fix
+      ? new LintCache(runOptions.cacheLocation, options, {
+          keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
+          warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
+        })
+      : undefined;
   const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, pathToOpen(run, file), run));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
   const fresh = await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions);

@@ -32,7 +32,9 @@ export function createAjv(options: { forPolicies?: boolean } = {}): Ajv.default 
     verbose: true,
     allowUnionTypes: false,
     // Policies are checked against the meta-schema before they are compiled (src/config/policies.ts).
-    ...(options.forPolicies ? { strictTypes: false, strictRequired: false, validateSchema: false } : {}),
+    // A policy may name any member (`required: [constructor]`): only own properties count, never
+    // what a body inherits from Object.prototype.
+    ...(options.forPolicies ? { strictTypes: false, strictRequired: false, validateSchema: false, ownProperties: true } : {}),
   });
   addFormats.default(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);

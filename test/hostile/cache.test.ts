@@ -1,0 +1,137 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { MAX_CACHE_SIZE } from '../../src/node/cache.js';
+import { readCacheFile, writeCacheFile } from '../helpers/cache.js';
+import { runCli } from '../helpers/cli.js';
+import { repo } from '../helpers/repo.js';
+
+// A `.dplintcache` can be committed by the pull request dplint gates: it must never turn errors into a pass.
+const CONFIG = 'files:\n  - match: ["*.yaml"]\n    operation: edit-cluster\n';
+const BAD = 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n';
+const FILES = Object.fromEntries([['dplint.config.yaml', CONFIG], ...[1, 2, 3, 4, 5, 6, 7].map((i) => [`c${i}.yaml`, BAD])]);
+const SEVEN_ERRORS = [1, 2, 3, 4, 5, 6, 7].map((i) => `c${i}.yaml:2:14: error node_configuration.max_nodes must be at least initial_nodes (5); got 2 [cluster/max-nodes-below-initial]`);
+
+/** A repository with seven errors, linted once with --cache under a user cache folder of its own. */
+async function cachedRepo() {
+  const dir = repo(FILES);
+  const xdg = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
+  const lint = (xdgHome = xdg) => runCli(['.', '--cache', '-f', 'compact'], { cwd: dir, env: { XDG_CACHE_HOME: xdgHome } });
+  const first = await lint();
+  expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 1, stderr: '' });
+  const cacheFile = join(dir, '.dplintcache');
+  return { dir, xdg, keyFolder: join(xdg, 'dplint'), cacheFile, lint };
+}
+
+const ignored = (cacheFile: string, why: string) => `dplint: warning: ignoring the cache ${cacheFile}: ${why}; every file is linted again\n`;
+const TAMPERED = "its signature does not match (a cache edited, or written under another user's key)";
+
+const outcome = (run: { code: number; stdout: string; stderr: string }) => ({ code: run.code, lines: run.stdout.split('\n').filter(Boolean), stderr: run.stderr });
+
+describe('a cache from the pull request is never trusted', () => {
+  test('the findings stripped from every entry, hashes left: the 7 errors stay, exit 1, one warning', async () => {
+    const { cacheFile, lint } = await cachedRepo();
+    const cache = readCacheFile(cacheFile);
+    for (const entry of Object.values(cache.entries)) delete entry.findings;
+    writeCacheFile(cacheFile, cache);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, TAMPERED) });
+    // The run rewrote the cache, signed: the next run reads it without a warning, and its results are the same.
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: '' });
+  });
+
+  test('a cache in the layout of earlier versions, findings stripped (one JSON document), is linted afresh', async () => {
+    const { cacheFile, lint } = await cachedRepo();
+    const { header, entries } = readCacheFile(cacheFile);
+    for (const entry of Object.values(entries)) delete entry.findings;
+    writeFileSync(cacheFile, JSON.stringify({ dplint: header.dplint, run: header.run, entries }));
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, TAMPERED) });
+  });
+
+  test('entries of the wrong shape, unsigned: ignored with one warning, never an internal error or a silent pass', async () => {
+    const { cacheFile, lint } = await cachedRepo();
+    for (const entries of [{ 'c1.yaml': 5 }, { 'c1.yaml': { key: 1 } }, [], 'entries', null]) {
+      const cache = readCacheFile(cacheFile);
+      writeCacheFile(cacheFile, { header: cache.header, entries: entries as never });
+      expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, TAMPERED) });
+    }
+  });
+
+  test('entries of the wrong shape, even signed with the user\'s own key: ignored with one warning naming the entry', async () => {
+    const { cacheFile, keyFolder, lint } = await cachedRepo();
+    const cases: Array<[(entry: Record<string, unknown>) => void, string]> = [
+      [(entry) => (entry.findings = 'none'), 'its entry for "c1.yaml" is not of the shape dplint writes'],
+      [(entry) => (entry.findings = [{ ruleId: 'x' }]), 'its entry for "c1.yaml" is not of the shape dplint writes'],
+      [(entry) => (entry.stat = 'stat'), 'its entry for "c1.yaml" is not of the shape dplint writes'],
+      [(entry) => (entry.operationSource = 'somewhere'), 'its entry for "c1.yaml" is not of the shape dplint writes'],
+      [(entry) => (entry.facts = [1]), 'its entry for "c1.yaml" is not of the shape dplint writes'],
+    ];
+    for (const [spoil, why] of cases) {
+      await lint(); // a fresh, valid cache
+      const cache = readCacheFile(cacheFile);
+      spoil(cache.entries['c1.yaml']);
+      writeCacheFile(cacheFile, cache, keyFolder);
+      expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, why) });
+    }
+    const cache = readCacheFile(cacheFile);
+    writeCacheFile(cacheFile, { header: cache.header, entries: [] as never }, keyFolder);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'its entries are not an object') });
+  });
+
+  test('a cache of a valid shape signed under another key (another user, another machine) is ignored', async () => {
+    const { cacheFile, lint } = await cachedRepo();
+    // Findings stripped and signed again under a key of the attacker's own: the key that counts is the user's.
+    const cache = readCacheFile(cacheFile);
+    for (const entry of Object.values(cache.entries)) delete entry.findings;
+    const other = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
+    mkdirSync(join(other, 'dplint'));
+    writeFileSync(join(other, 'dplint', 'key'), Buffer.alloc(32, 7));
+    writeCacheFile(cacheFile, cache, join(other, 'dplint'));
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, TAMPERED) });
+    // And a genuine cache of one user is not another's.
+    const { cacheFile: second, lint: lintSecond } = await cachedRepo();
+    expect(outcome(await lintSecond(mkdtempSync(join(tmpdir(), 'dplint-xdg-'))))).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(second, TAMPERED) });
+  });
+
+  test('a cache that is not one at all is ignored with one warning', async () => {
+    const { cacheFile, lint } = await cachedRepo();
+    writeFileSync(cacheFile, 'not json\n{}');
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'it is not a dplint cache') });
+  });
+});
+
+describe("the cache's key", () => {
+  test('is made on first use, 0600 in a 0700 folder', async () => {
+    const { keyFolder } = await cachedRepo();
+    expect((statSync(keyFolder).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(keyFolder, 'key')).mode & 0o777).toString(8)).toBe('600');
+    expect(statSync(join(keyFolder, 'key')).size).toBe(32);
+  });
+
+  test('in a folder others can write, or readable by others, is refused: the run lints without the cache, with one warning', async () => {
+    const { cacheFile, keyFolder, lint } = await cachedRepo();
+    const cache = readCacheFile(cacheFile);
+    for (const entry of Object.values(cache.entries)) delete entry.findings;
+    writeCacheFile(cacheFile, cache, keyFolder);
+    const before = readFileSync(cacheFile, 'utf8');
+
+    chmodSync(keyFolder, 0o777);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: `dplint: warning: --cache is off for this run: ${keyFolder} is writable by others (mode 777)\n` });
+    chmodSync(keyFolder, 0o700);
+    chmodSync(join(keyFolder, 'key'), 0o644);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: `dplint: warning: --cache is off for this run: ${join(keyFolder, 'key')} is readable or writable by others (mode 644)\n` });
+    // Neither run wrote the cache: without a trusted key there is nothing to sign it with.
+    expect(readFileSync(cacheFile, 'utf8')).toBe(before);
+  });
+});
+
+test(`a cache file larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB is not read: one warning, and the run lints every file`, async () => {
+  const { cacheFile, lint } = await cachedRepo();
+  // Sparse: it takes no room on disk, and reading it whole would take 64 MiB and three times that to parse.
+  const fd = openSync(cacheFile, 'r+');
+  ftruncateSync(fd, MAX_CACHE_SIZE + 1);
+  closeSync(fd);
+  expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, `it is larger than 64 MiB (${MAX_CACHE_SIZE + 1} bytes)`) });
+  expect(statSync(cacheFile).size).toBeLessThan(10_000);
+  expect(existsSync(cacheFile)).toBe(true);
+});
