@@ -5,9 +5,9 @@ import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
-import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
+import { configsUsed, lintTextAs, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { lintRun } from '../node/lint-run.js';
-import { inChunks, writeFileAtomic } from '../node/write-file.js';
+import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 
@@ -30,6 +30,8 @@ export interface LintCommandOptions extends FixCommandOptions {
   cache?: boolean;
   cacheLocation?: string;
   shard?: string;
+  /** `--verbose`: say on standard error which config file applied, and which links a walk did not follow. */
+  verbose?: boolean;
 }
 
 export interface LintCommandIo {
@@ -75,17 +77,18 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     results = lintTextAs(await io.readStdin(), options.stdinFilename ?? '<stdin>', lintOptions);
   } else {
     const inputs = paths.length ? paths : ['.'];
+    const cacheLocation = options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined;
+    // Every file written after linting is checked against the files linted before one is read (src/node/write-file.ts).
+    const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
+    if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     results = await lintRun(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
-      cacheLocation: options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined,
+      cacheLocation,
       shard: shardOption(options.shard),
+      writeTargets,
+      onPlanned: (run) => reportPlan(run, options.verbose === true, io),
     });
-    const files = outputs.filter((output) => output.file !== undefined).map((output) => output.file!);
-    for (const file of files) {
-      const target = resolve(io.cwd, file);
-      if (results.some((r) => resolve(io.cwd, r.file) === target)) throw new UsageError(`--output-file ${JSON.stringify(file)} is one of the files being linted; dplint never writes over its input`);
-    }
   }
   if (options.fix) writeFixes(results, io.cwd);
   if (options.fixDryRun) {
@@ -108,6 +111,21 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   if (summary.errors > 0) return 1;
   if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
   return 0;
+}
+
+/**
+ * What the plan leaves out, on standard error: links out of a walked folder in one line (each with
+ * `--verbose`, which also says which config file applied to how many files).
+ */
+function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void {
+  const links = run.linksOutside ?? [];
+  if (verbose) {
+    for (const line of configsUsed(run)) io.stderr?.(`dplint: ${line}\n`);
+    for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the folder walked\n`);
+  } else if (links.length > 0) {
+    const what = links.length === 1 ? `1 symbolic link (${JSON.stringify(links[0])})` : `${links.length} symbolic links`;
+    io.stderr?.(`dplint: skipped ${what} leading out of the folder walked; --verbose lists them\n`);
+  }
 }
 
 /** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */

@@ -6,6 +6,7 @@ import type { FileResult } from '../formatters/types.js';
 import { LintCache } from './cache.js';
 import { UsageError } from './files.js';
 import { finishRun, lintFileAt, pathToOpen, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import { refuseWritingOverInputs, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
@@ -17,6 +18,10 @@ export interface RunOptions {
   cacheLocation?: string;
   /** Lint only this part of the files, 1-based: `{ index: 2, count: 4 }` is `--shard 2/4`. */
   shard?: { index: number; count: number };
+  /** Files the caller writes after the run (the CLI's `--output-file`): refused, as the cache location is, when one is a file being linted. */
+  writeTargets?: readonly WriteTarget[];
+  /** Called once the files are planned, before any is read and anything is written (the CLI's `--verbose`). */
+  onPlanned?(run: PlannedRun): void;
 }
 
 /**
@@ -49,6 +54,12 @@ const BATCH_SIZE = 100;
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
   const planned = planRun(paths, options);
+  runOptions.onPlanned?.(planned);
+  const targets = [...(runOptions.writeTargets ?? [])];
+  if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
+    targets.push({ path: runOptions.cacheLocation, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
+  }
+  if (targets.length > 0) refuseWritingOverInputs(targets, planned.files.map((file) => pathToOpen(planned, file)));
   const run = runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
   const cache = runOptions.cacheLocation && !options.fix ? new LintCache(runOptions.cacheLocation, options) : undefined;
   const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, pathToOpen(run, file), run));

@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { reason, UsageError } from './files.js';
 import { randomHex } from './crypto.js';
@@ -43,4 +43,43 @@ export function* inChunks(parts: Iterable<string>, size = 1 << 16): Generator<st
     }
   }
   if (pending) yield pending;
+}
+
+/** A file dplint is about to write, and how to name it in a refusal: `--output-file "report.json"`. */
+export interface WriteTarget {
+  path: string;
+  named: string;
+}
+
+/**
+ * Refuses (a `UsageError`, before anything is written) to write any target over a file being
+ * linted. Files are compared as the file system knows them — device and inode — not by name:
+ * `-o real/etl.yaml` while `alias/etl.yaml` (a linked folder) is linted, a hard link, `./a.yaml`
+ * for `a.yaml` are all the same file. A target that is itself a link is compared both as the link
+ * (which an atomic write replaces) and as what it points at. Every path dplint writes besides
+ * `--fix` (output files, the cache) comes through here; `--fix` writes the files it linted, by design.
+ */
+export function refuseWritingOverInputs(targets: readonly WriteTarget[], inputs: readonly string[]): void {
+  const byIdentity = new Map<string, WriteTarget>();
+  for (const target of targets) {
+    for (const stat of [lstatSync, statSync]) {
+      const identity = identityOf(target.path, stat);
+      if (identity) byIdentity.set(identity, target);
+    }
+  }
+  // A target that does not exist yet is no file being linted: nothing to look up, file by file.
+  if (byIdentity.size === 0) return;
+  for (const input of inputs) {
+    const target = byIdentity.get(identityOf(input, statSync) ?? '');
+    if (target) throw new UsageError(`${target.named} is one of the files being linted; dplint never writes over its input`);
+  }
+}
+
+function identityOf(path: string, stat: typeof statSync): string | undefined {
+  try {
+    const stats = stat(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
 }
