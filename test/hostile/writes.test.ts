@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { inChunks, writeFileAtomic } from '../../src/node/write-file.js';
+import { inChunks, refuseWritingOverInputs, writeFileAtomic } from '../../src/node/write-file.js';
 import { runCli } from '../helpers/cli.js';
 import { listFiles, tempDir } from './helpers.js';
 
@@ -23,6 +23,35 @@ describe('output files', () => {
     expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(BODY);
     expect(readFileSync(join(dir, 'b.yaml'), 'utf8')).toBe(BODY);
     expect(listFiles(dir)).toEqual(['a.yaml', 'b.yaml']);
+  });
+
+  test('-o onto a linted file under another name (a linked folder, a hard link) is refused: files are compared by device and inode', async () => {
+    const dir = tempDir({ 'real/etl.yaml': BODY });
+    symlinkSync('real', join(dir, 'alias'));
+    linkSync(join(dir, 'real', 'etl.yaml'), join(dir, 'hard.yaml'));
+    for (const [target, linted] of [['real/etl.yaml', 'alias/etl.yaml'], ['hard.yaml', 'alias'], ['alias/etl.yaml', 'real']]) {
+      const run = await runCli(['--no-config', '-f', 'json', '-o', target, linted], { cwd: dir });
+      expect(run, target).toEqual({ code: 2, stdout: '', stderr: `dplint: --output-file ${JSON.stringify(target)} is one of the files being linted; dplint never writes over its input\n` });
+    }
+    expect(readFileSync(join(dir, 'real', 'etl.yaml'), 'utf8')).toBe(BODY);
+  });
+
+  test('--cache-location onto a linted file is refused before anything is read or written', async () => {
+    const dir = tempDir({ 'clusters/etl.yaml': BODY });
+    symlinkSync('clusters', join(dir, 'alias'));
+    for (const location of ['clusters/etl.yaml', 'alias/etl.yaml']) {
+      const run = await runCli(['--no-config', '--cache', '--cache-location', location, 'clusters'], { cwd: dir });
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `dplint: --cache-location ${JSON.stringify(location)} is one of the files being linted; dplint never writes over its input\n` });
+    }
+    expect(readFileSync(join(dir, 'clusters', 'etl.yaml'), 'utf8')).toBe(BODY);
+    expect(listFiles(dir)).toEqual(['alias', 'clusters/etl.yaml']);
+  });
+
+  test('refuseWritingOverInputs: a target that does not exist looks at no input; one that is a link to an input is refused', () => {
+    const dir = tempDir({ 'a.yaml': BODY });
+    symlinkSync('a.yaml', join(dir, 'link.json'));
+    expect(() => refuseWritingOverInputs([{ path: join(dir, 'new.json'), named: 'new' }], [join(dir, 'a.yaml'), join(dir, 'missing.yaml')])).not.toThrow();
+    expect(() => refuseWritingOverInputs([{ path: join(dir, 'link.json'), named: '-o "link.json"' }], [join(dir, 'a.yaml')])).toThrow('-o "link.json" is one of the files being linted; dplint never writes over its input');
   });
 
   test('a target that is a folder: exit 2, one line naming it; the folder and its neighbours untouched, no temporary file', async () => {
