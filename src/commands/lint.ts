@@ -3,7 +3,7 @@ import { findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
-import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
+import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { configsUsed, lintTextAs, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { lintRun } from '../node/lint-run.js';
@@ -90,7 +90,10 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       onPlanned: (run) => reportPlan(run, options.verbose === true, io),
     });
   }
-  if (options.fix) writeFixes(results, io.cwd);
+  // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
+  // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
+  const unwritten = options.fix ? writeFixes(results, io.cwd) : [];
+  for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
   if (options.fixDryRun) {
     const diff = fixDiffs(results);
     const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
@@ -107,6 +110,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
 
+  if (unwritten.length > 0) return 2;
   const summary = summarize(results);
   if (summary.errors > 0) return 1;
   if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;

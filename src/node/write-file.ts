@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { reason, UsageError } from './files.js';
 import { randomHex } from './crypto.js';
@@ -8,10 +9,12 @@ import { randomHex } from './crypto.js';
  * goes to a temporary file in the same folder, which then replaces the target in one rename. An
  * existing file's mode is kept. A write that fails leaves the target as it was and no temporary file
  * behind, and is a `UsageError` naming the path (the CLI prints one line and exits 2). The text may
- * come in parts (a large output, see formatParts), written as they come.
+ * come in parts (a large output, see formatParts), written as they come. The text is flushed to
+ * disk before the rename, so a crash after it does not leave an empty file in the old one's place.
  */
 export function writeFileAtomic(path: string, text: string | Iterable<string>): void {
   const temporary = join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
+  const untrack = trackTemporary(temporary);
   let mode: number | undefined;
   try {
     mode = statSync(path).mode;
@@ -22,14 +25,60 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
     const fd = openSync(temporary, 'w', mode);
     try {
       for (const chunk of inChunks(typeof text === 'string' ? [text] : text)) writeSync(fd, chunk);
+      fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(temporary, path);
+    syncFolder(dirname(path));
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new UsageError(`cannot write ${JSON.stringify(path)}: ${reason(error)}`, { cause: error });
+  } finally {
+    untrack();
   }
+}
+
+/** Flushes a folder's entries (a rename) to disk, where the system allows it; a folder that cannot be opened so is left to the system. */
+export function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows opens no folder for reading; some file systems refuse to sync one.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Temporary files being written, removed if the run is interrupted. Writes are synchronous, so
+ * once a handler is in place a SIGINT or SIGTERM waits for the write under way to finish (or fail
+ * and remove its file); the handler then removes anything still left and ends the process by the
+ * same signal, so that its exit status is the conventional one (130 for SIGINT, 143 for SIGTERM).
+ */
+const temporaries = new Set<string>();
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let handlersInstalled = false;
+
+export function trackTemporary(path: string): () => void {
+  if (!handlersInstalled) {
+    handlersInstalled = true;
+    for (const signal of INTERRUPTS) {
+      const handler = (): void => {
+        for (const temporary of temporaries) rmSync(temporary, { force: true });
+        temporaries.clear();
+        process.off(signal, handler);
+        // With no other handler the signal ends the process as if dplint had none; with one, exit by its number.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+        else process.exit(128 + constants.signals[signal]);
+      };
+      process.on(signal, handler);
+    }
+  }
+  temporaries.add(path);
+  return () => temporaries.delete(path);
 }
 
 /** Parts joined into pieces of some 64 KB: one write each, however small the parts. */
