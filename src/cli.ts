@@ -27,8 +27,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Whether stdout is a terminal (colours by default). */
   isTTY: boolean;
-  /** Standard input, for `--stdin`. */
-  readStdin?(): Promise<string>;
+  /** Standard input, for `--stdin`, refused (a `UsageError`) past `limit` bytes. */
+  readStdin?(limit: number): Promise<string>;
   /** The worker module for parallel runs (the bundled CLI has one); without it, one thread. */
   workerScript?: string;
 }

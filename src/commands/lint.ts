@@ -5,7 +5,7 @@ import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
-import { configsUsed, lintTextAs, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
+import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
@@ -44,7 +44,8 @@ export interface LintCommandIo {
   drained?(): Promise<void>;
   /** For `--fix-dry-run`'s diff when standard output carries JSON, SARIF or JUnit. */
   stderr?(text: string): void;
-  readStdin(): Promise<string>;
+  /** Standard input, no more than `limit` bytes (maxFileSize): more is a `UsageError`, or, where the reader does not count, a `parse/limit` finding. */
+  readStdin(limit: number): Promise<string>;
   /** The worker module for parallel runs, where the program has one (the bundled CLI). */
   workerScript?: string;
 }
@@ -74,7 +75,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   let results: FileResult[];
   if (options.stdin) {
     if (paths.length > 0) throw new UsageError('--stdin reads one body from standard input; give no paths with it');
-    results = lintTextAs(await io.readStdin(), options.stdinFilename ?? '<stdin>', lintOptions);
+    const file = options.stdinFilename ?? '<stdin>';
+    results = lintTextAs(await io.readStdin(maxInputSize(file, lintOptions)), file, lintOptions);
   } else {
     const inputs = paths.length ? paths : ['.'];
     const cacheLocation = options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined;

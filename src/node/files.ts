@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
 
 export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -290,6 +291,31 @@ export function decodeText(bytes: Uint8Array): { text: string } | { error: strin
   } catch {
     return { error: 'the file is not UTF-8 text (nor UTF-16 with a byte-order mark)' };
   }
+}
+
+/**
+ * Standard input for `--stdin`: a regular file, a pipe (or socket) or a terminal, read no further
+ * than `limit` bytes. Anything else — a folder, `/dev/zero` or another device — is refused before a
+ * byte is read (an endless device would otherwise fill the memory), and input past the limit is
+ * refused as soon as it passes it: each a `UsageError` (exit 2, one line).
+ */
+export async function readStandardInput(limit: number, fd = 0, input: AsyncIterable<Uint8Array> = process.stdin): Promise<string> {
+  let stats;
+  try {
+    stats = fstatSync(fd);
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${reason(error)}`);
+  }
+  const kind = stats.isDirectory() ? 'a folder' : stats.isBlockDevice() || stats.isCharacterDevice() ? 'a device' : undefined;
+  if (kind && !(stats.isCharacterDevice() && isatty(fd))) throw new UsageError(`--stdin reads a file or a pipe; standard input is ${kind}`);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of input) {
+    total += chunk.length;
+    if (total > limit) throw new UsageError(`standard input is more than ${limit} bytes, over the limit maxFileSize = ${limit}; raise limits.maxFileSize in the config file to lint it`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function reason(error: unknown): string {
