@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -12,7 +12,7 @@ import { tempDir } from './helpers.js';
 const CLI = join(process.cwd(), 'dist', 'dplint.cjs');
 
 function dplint(args: string[], stdin: number | Buffer, cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const options = typeof stdin === 'number' ? { stdio: [stdin, 'pipe', 'pipe'] as const } : { input: stdin };
+  const options: SpawnSyncOptions = typeof stdin === 'number' ? { stdio: [stdin, 'pipe', 'pipe'] } : { input: stdin };
   // The timeout only bounds a broken run (input read for ever); a passing one ends at once.
   const child = spawnSync(process.execPath, [CLI, ...args], { ...options, cwd, encoding: 'utf8', timeout: 60_000 });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
