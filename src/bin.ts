@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './cli.js';
+import { readStandardInput } from './node/files.js';
 
 // The bundled program (dist/cli.cjs) has its worker beside it; the module build runs in one thread.
 const bundleFolder = typeof __dirname === 'string' ? __dirname : undefined;
@@ -22,11 +23,7 @@ void run(process.argv.slice(2), {
   env: process.env,
   isTTY: process.stdout.isTTY === true,
   workerScript,
-  readStdin: async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  },
+  readStdin: (limit) => readStandardInput(limit),
 }).then((code) => {
   process.exitCode = code;
   // Exit once the output is written, not when the event loop is empty: a garbage collection V8

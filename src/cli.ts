@@ -28,8 +28,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Whether stdout is a terminal (colours by default). */
   isTTY: boolean;
-  /** Standard input, for `--stdin`. */
-  readStdin?(): Promise<string>;
+  /** Standard input, for `--stdin`, refused (a `UsageError`) past `limit` bytes. */
+  readStdin?(limit: number): Promise<string>;
   /** The worker module for parallel runs (the bundled CLI has one); without it, one thread. */
   workerScript?: string;
 }
@@ -92,6 +92,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('--shard <index/count>', 'lint only one part of the files, e.g. 2/4 on the second of four CI machines')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
     .option('--quiet', 'report errors only')
+    .option('--verbose', 'say on standard error which config file applied, and list links a folder walk did not follow')
     .option('--color', 'colour the output (default: when stdout is a terminal and NO_COLOR is unset)')
     .option('--no-color', 'never colour the output')
     .option('--no-code-frame', 'show no source lines under findings (stylish)')

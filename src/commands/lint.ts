@@ -4,13 +4,13 @@ import { ALL_RULES, findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
 import { summarize, type FileResult } from '../formatters/types.js';
-import { diffGoesToStderr, fixDiffs, fixOptionsOf, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
+import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
-import { lintTextAs, type LintFilesOptions } from '../node/lint-files.js';
+import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
 import { lintRun } from '../node/lint-run.js';
-import { inChunks, writeFileAtomic } from '../node/write-file.js';
+import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import { closest } from '../schema/did-you-mean.js';
 import type { RuleLevel } from '../types.js';
@@ -35,6 +35,8 @@ export interface LintCommandOptions extends FixCommandOptions {
   cacheLocation?: string;
   shard?: string;
   changedSince?: string;
+  /** `--verbose`: say on standard error which config file applied, and which links a walk did not follow. */
+  verbose?: boolean;
 }
 
 export interface LintCommandIo {
@@ -47,7 +49,8 @@ export interface LintCommandIo {
   drained?(): Promise<void>;
   /** For `--fix-dry-run`'s diff when standard output carries JSON, SARIF or JUnit. */
   stderr?(text: string): void;
-  readStdin(): Promise<string>;
+  /** Standard input, no more than `limit` bytes (maxFileSize): more is a `UsageError`, or, where the reader does not count, a `parse/limit` finding. */
+  readStdin(limit: number): Promise<string>;
   /** The worker module for parallel runs, where the program has one (the bundled CLI). */
   workerScript?: string;
 }
@@ -77,25 +80,30 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   let results: FileResult[];
   if (options.stdin) {
     if (paths.length > 0) throw new UsageError('--stdin reads one body from standard input; give no paths with it');
-    results = lintTextAs(await io.readStdin(), options.stdinFilename ?? '<stdin>', lintOptions);
+    const file = options.stdinFilename ?? '<stdin>';
+    results = lintTextAs(await io.readStdin(maxInputSize(file, lintOptions)), file, lintOptions);
   } else {
     const inputs = paths.length ? paths : ['.'];
+    const cacheLocation = options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined;
+    // Every file written after linting is checked against the files linted before one is read (src/node/write-file.ts).
+    const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
+    if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     results = await lintRun(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
-      cacheLocation: options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined,
+      cacheLocation,
       cacheKeyFolder: userCacheFolder(io.env),
       warn: (message) => io.stderr?.(`dplint: warning: ${message}\n`),
       shard: shardOption(options.shard),
+      writeTargets,
+      onPlanned: (run) => reportPlan(run, options.verbose === true, io),
     });
-    const files = outputs.filter((output) => output.file !== undefined).map((output) => output.file!);
-    for (const file of files) {
-      const target = resolve(io.cwd, file);
-      if (results.some((r) => resolve(io.cwd, r.file) === target)) throw new UsageError(`--output-file ${JSON.stringify(file)} is one of the files being linted; dplint never writes over its input`);
-    }
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
-  if (options.fix) writeFixes(results, io.cwd);
+  // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
+  // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
+  const unwritten = options.fix ? writeFixes(results, io.cwd) : [];
+  for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
   if (options.fixDryRun) {
     const diff = fixDiffs(results);
     const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
@@ -112,6 +120,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
 
+  if (unwritten.length > 0) return 2;
   const summary = summarize(results);
   if (summary.errors > 0) return 1;
   if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
@@ -136,6 +145,21 @@ function onlyChangedSince(results: FileResult[], ref: string, cwd: string): File
     }
   };
   return results.filter((result) => changed.has(realPath(result.file)));
+}
+
+/**
+ * What the plan leaves out, on standard error: links out of a walked folder in one line (each with
+ * `--verbose`, which also says which config file applied to how many files).
+ */
+function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void {
+  const links = run.linksOutside ?? [];
+  if (verbose) {
+    for (const line of configsUsed(run)) io.stderr?.(`dplint: ${line}\n`);
+    for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the folder walked\n`);
+  } else if (links.length > 0) {
+    const what = links.length === 1 ? `1 symbolic link (${JSON.stringify(links[0])})` : `${links.length} symbolic links`;
+    io.stderr?.(`dplint: skipped ${what} leading out of the folder walked; --verbose lists them\n`);
+  }
 }
 
 /** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */

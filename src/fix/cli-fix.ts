@@ -6,7 +6,7 @@ import { maskSecrets } from '../schema/secrets.js';
 import type { Finding } from '../types.js';
 import { unifiedDiff } from './diff.js';
 import { ruleNamespace, type FixOptions } from './fix-text.js';
-import { writeFixedFile } from './write-fixed.js';
+import { writeFixedFile, type FixWrite } from './write-fixed.js';
 
 /** The lint command's fix options, as commander parses them. */
 export interface FixCommandOptions {
@@ -50,13 +50,30 @@ export function fixOptionsOf(options: FixCommandOptions & { quiet?: boolean; std
   return { ...(types ? { types } : {}), ...(filter ? { filter } : {}) };
 }
 
-/** `--fix`: writes every file whose text the fixes changed; returns how many were written. */
-export function writeFixes(results: readonly FileResult[], cwd: string): number {
-  let written = 0;
+/** A file `--fix` did not write, and why. */
+export interface UnwrittenFix {
+  file: string;
+  why: Exclude<FixWrite, 'written'>;
+}
+
+/**
+ * `--fix`: writes every file whose text the fixes changed, each only if it still holds the text
+ * that was linted; returns those left alone (changed during the run, or read-only), in order.
+ */
+export function writeFixes(results: readonly FileResult[], cwd: string): UnwrittenFix[] {
+  const unwritten: UnwrittenFix[] = [];
   for (const result of results) {
-    if (result.originalSource !== undefined && result.source !== undefined && writeFixedFile(resolve(cwd, result.file), result.source)) written++;
+    if (result.originalSource === undefined || result.source === undefined) continue;
+    const outcome = writeFixedFile(resolve(cwd, result.file), result.originalSource, result.source);
+    if (outcome !== 'written') unwritten.push({ file: result.file, why: outcome });
   }
-  return written;
+  return unwritten;
+}
+
+/** The line on standard error for a file `--fix` did not write. */
+export function unwrittenMessage({ file, why }: UnwrittenFix): string {
+  const reason = why === 'changed' ? 'it changed during the run (nothing was lost); run dplint --fix again' : 'it is read-only; make it writable to fix it';
+  return `dplint: not fixed ${JSON.stringify(file)}: ${reason}\n`;
 }
 
 /** `--fix-dry-run`: the unified diff of every file the fixes would change, in the order of the results. */

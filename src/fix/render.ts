@@ -24,7 +24,7 @@ export function isFixIntent(fix: Fix | FixIntent): fix is FixIntent {
 
 /** The finding's fix as a text edit, or undefined when the intent cannot be made safely. */
 export function renderFix(file: ParsedFile, document: SourceDocument | undefined, findingPath: DataPath, fix: Fix | FixIntent): Fix | undefined {
-  if (!isFixIntent(fix)) return fix;
+  if (!isFixIntent(fix)) return document?.usable ? rendererOf(file).checked(document, findingPath, fix) : fix;
   if (!document?.usable) return undefined;
   return rendererOf(file).render(document, fix.path ?? findingPath, fix);
 }
@@ -96,6 +96,45 @@ class Renderer {
     return fix;
   }
 
+  /**
+   * A text edit a check made itself (a number's quotes dropped, a YAML 1.1 word quoted) is held to
+   * the same read-back as an intent's: where it replaces the value at the finding's path, the file
+   * must read back with that value — what the edit's text reads as — and nothing else changed, and
+   * no comment may be lost inside it. A block scalar (`max_nodes: |-` then `25`) is written again
+   * as a value on the key's line; the bare text in its place would run into the next line.
+   */
+  checked(document: SourceDocument, path: DataPath, fix: Fix): Fix | undefined {
+    const key = `${document.index}\u0000${JSON.stringify(path)}\u0000${fix.range[0]}:${fix.range[1]}\u0000${fix.text}`;
+    if (this.cache.has(key)) return this.cache.get(key);
+    let checked: Fix | undefined;
+    try {
+      checked = this.check(document, path, fix);
+    } catch {
+      checked = undefined;
+    }
+    this.cache.set(key, checked);
+    return checked;
+  }
+
+  private check(document: SourceDocument, path: DataPath, fix: Fix): Fix | undefined {
+    const { node } = walk(document.node, path) ?? {};
+    if (!isScalar(node) || !hasRange(node) || node.range[0] !== fix.range[0] || node.range[1] !== fix.range[1]) {
+      return this.readsBackWhole(fix) ? fix : undefined;
+    }
+    const value: unknown = this.file.format === 'json' ? JSON.parse(fix.text) : parseYaml(fix.text);
+    const intent: FixIntent = { kind: 'replaceValue', value };
+    if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) return this.render(document, path, intent);
+    if (this.hasCommentIn(fix.range[0], fix.range[1])) return undefined;
+    return this.readsBackAs(document, path, intent, fix) ? fix : undefined;
+  }
+
+  /** An edit not of one value: the whole file must still parse, into as many documents, with no new error. */
+  private readsBackWhole(fix: Fix): boolean {
+    const text = this.file.text;
+    const reparsed = parseText(text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]), this.file.format);
+    return reparsed.documents.length === this.file.documents.length && errorsIn(reparsed) <= errorsIn(this.file);
+  }
+
   private edit(doc: Document.Parsed, path: DataPath, intent: FixIntent): Fix | undefined {
     const target = walk(doc, path);
     if (!target) return undefined;
@@ -123,6 +162,9 @@ class Renderer {
     let end = node.range[1];
     // Comments inside the old value would go with it; a person should decide that.
     if (this.hasCommentIn(start, end)) return undefined;
+    // A block scalar's range runs to the end of its last line, line break included: the new value
+    // ends where the old text did, so that the next line stays a line of its own.
+    if (isScalar(node) && (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED)) return { range: [start, trimEnd(text, start, end)], text: rendered };
     if (!isCollection(node) || node.flow) {
       // An empty value (`label:`) gets the space a value needs after the colon.
       const gap = start === end && text[start - 1] === ':' ? ' ' : '';

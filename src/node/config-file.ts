@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError, defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
 import { sha1 } from './crypto.js';
@@ -10,6 +11,8 @@ export interface ConfigLocation {
   directory: string;
   /** A hash of the config file's path and text, for the lint cache (worked out when first asked); `none` without one. */
   fingerprint(): string;
+  /** The config file as it is shown (relative to the working directory); absent for the defaults. */
+  file?: string;
 }
 
 /**
@@ -22,6 +25,11 @@ export interface ConfigLocation {
  *   same file whenever the config sits at the repository root);
  * - none at all: the recommended defaults.
  * Each folder is looked at once per run.
+ *
+ * The walk up never leaves the repository, nor goes above the user's home folder. Outside a
+ * repository it goes no higher than the working directory, and for a file outside that, no higher
+ * than the file's own folder: a config file that someone left in a shared folder above (`/tmp`,
+ * a CI runner's work folder) must not apply — its `ignore: ["**"]` would pass every file.
  */
 export class ConfigResolver {
   private readonly byDirectory = new Map<string, ConfigLocation | null>();
@@ -35,9 +43,31 @@ export class ConfigResolver {
   ) {
     if (named !== undefined) {
       const path = resolve(cwd, named);
-      this.named = { ...readConfig(path, named), directory: dirname(path) };
+      this.named = { ...readConfig(path, named), directory: dirname(path), file: named.split(sep).join('/') };
     }
     this.fallback = this.named ?? this.nearest(resolve(cwd)) ?? { config: defaultConfig(), directory: resolve(cwd), fingerprint: () => 'none' };
+  }
+
+  private readonly home = resolve(homedir());
+  private readonly gitRoots = new Map<string, string | null>();
+
+  /** The nearest folder at or above `directory` holding `.git`, once per folder. */
+  private repositoryRoot(directory: string): string | undefined {
+    let root = this.gitRoots.get(directory);
+    if (root === undefined) {
+      const parent = dirname(directory);
+      root = existsSync(join(directory, '.git')) ? directory : parent === directory ? null : (this.repositoryRoot(parent) ?? null);
+      this.gitRoots.set(directory, root);
+    }
+    return root ?? undefined;
+  }
+
+  /** The highest folder the search from `directory` may look in (see the class's comment). */
+  private topOf(directory: string): string {
+    const cwd = resolve(this.cwd);
+    const top = this.repositoryRoot(directory) ?? (isWithin(directory, cwd) ? cwd : directory);
+    // Never above the user's home folder, when the search starts inside it.
+    return isWithin(directory, this.home) && !isWithin(top, this.home) ? this.home : top;
   }
 
   /** The config for a file (absolute path). */
@@ -57,9 +87,10 @@ export class ConfigResolver {
     const name = CONFIG_FILE_NAMES.find((candidate) => existsSync(join(directory, candidate)));
     if (name) {
       const path = join(directory, name);
-      found = this.loaded.get(path) ?? { ...readConfig(path, relative(this.cwd, path).split(sep).join('/') || name), directory };
+      const shown = relative(this.cwd, path).split(sep).join('/') || name;
+      found = this.loaded.get(path) ?? { ...readConfig(path, shown), directory, file: shown };
       this.loaded.set(path, found);
-    } else if (!existsSync(join(directory, '.git')) && dirname(directory) !== directory) {
+    } else if (directory !== this.topOf(directory) && dirname(directory) !== directory) {
       found = this.nearest(dirname(directory));
     }
     this.byDirectory.set(directory, found ?? null);
@@ -76,4 +107,9 @@ function readConfig(path: string, display: string): { config: LoadedConfig; fing
   }
   let fingerprint: string | undefined;
   return { config: parseConfig(text, display), fingerprint: () => (fingerprint ??= sha1(path, '\0', text)) };
+}
+
+/** Whether `path` is `folder` or lies inside it (both absolute and normal). */
+function isWithin(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
 
 export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
@@ -23,6 +24,8 @@ export interface Collected {
   files: string[];
   /** Whether every path given was a file (pre-commit passes files; an empty result is then no error). */
   onlyFiles: boolean;
+  /** Symbolic links found in a walk that lead out of the folder walked: not followed, shown as found (`/`-separated). */
+  linksOutside: string[];
 }
 
 /**
@@ -30,9 +33,16 @@ export interface Collected {
  * that neither .gitignore nor the config's `ignore` excludes (skipping `node_modules` and `.git`),
  * sorted so the output does not depend on the file system. A named file is linted whatever its
  * extension, unless the config ignores it.
+ *
+ * A walk never follows a symbolic link: one whose target lies inside the folder walked names a
+ * file (or folder) the walk reaches under its own path, where it is linted once; one that leads
+ * outside — a pull request's `x.yaml -> ~/.aws/credentials` — is not read, and is listed in
+ * `linksOutside`. A dangling link or a loop of links is kept, so that reading it fails with one
+ * line rather than a file being skipped in silence.
  */
 export function collectFiles(paths: readonly string[], options: CollectOptions): Collected {
   const files: string[] = [];
+  const linksOutside: string[] = [];
   let onlyFiles = true;
   for (const given of paths) {
     const absolute = resolve(options.cwd, given);
@@ -45,17 +55,21 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
     if (stats.isDirectory()) {
       onlyFiles = false;
       const found: string[] = [];
+      const outside: string[] = [];
       const rules = options.gitignore === false ? [] : gitignoresAbove(absolute);
-      walk(absolute, found, new Set(), rules, options.isIgnored ?? (() => false));
+      const walk = new Walk(absolute, found, outside, options.isIgnored ?? (() => false));
+      walk.folder(absolute, rules);
       // Every file found lies under the folder: its path inside is the rest of the string.
       const inside = (file: string): string => (file.startsWith(absolute + sep) ? file.slice(absolute.length + 1) : relative(absolute, file));
       const display = displayPathsUnder(given);
-      files.push(...found.sort().map((file) => display(inside(file))));
+      // One at a time: a spread of 130,000 paths into push() overflows the call stack.
+      for (const file of found.sort()) files.push(display(inside(file)));
+      for (const link of outside.sort()) linksOutside.push(display(inside(link)));
     } else if (!options.isIgnored?.(absolute)) {
       files.push(given.split(sep).join('/'));
     }
   }
-  return { files: [...new Set(files)], onlyFiles };
+  return { files: [...new Set(files)], onlyFiles, linksOutside };
 }
 
 interface GitignoreRules {
@@ -63,34 +77,89 @@ interface GitignoreRules {
   rules: Ignore;
 }
 
-function walk(directory: string, out: string[], visited: Set<string>, gitignores: GitignoreRules[], isIgnored: (path: string) => boolean): void {
-  let identity: string;
-  try {
-    const stats = statSync(directory);
-    identity = `${stats.dev}:${stats.ino}`;
-  } catch {
-    return;
+/** One folder's walk: what it finds, and where it may not lead. */
+class Walk {
+  /** The folder's real path, with a trailing separator: a link's target must start with it. */
+  private readonly realRoot: string;
+
+  constructor(
+    root: string,
+    private readonly out: string[],
+    private readonly outside: string[],
+    private readonly isIgnored: (path: string) => boolean,
+  ) {
+    const real = realpathSync(root);
+    this.realRoot = real.endsWith(sep) ? real : real + sep;
   }
-  // A symbolic link back up the tree would otherwise be walked forever.
-  if (visited.has(identity)) return;
-  visited.add(identity);
-  let entries;
-  try {
-    entries = readdirSync(directory, { withFileTypes: true });
-  } catch {
-    return;
+
+  /**
+   * Folders are walked by name, never through a link, so a walk ends: its depth is that of the
+   * folders on disk (bounded by the longest path the system allows), whatever their number.
+   */
+  folder(directory: string, gitignores: GitignoreRules[]): void {
+    let entries;
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const own = gitignores.length || existsSync(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory)] : gitignores;
+    // (No join per entry: the folder's path is already normal, and an entry's name holds no separator.)
+    const prefix = directory.endsWith(sep) ? directory : directory + sep;
+    for (const entry of entries) {
+      const path = prefix + entry.name;
+      if (entry.isSymbolicLink()) {
+        this.link(entry, path, own);
+        continue;
+      }
+      const isDirectory = entry.isDirectory();
+      if (isDirectory && SKIPPED_DIRECTORIES.has(entry.name)) continue;
+      if (!isDirectory && !this.lintsName(entry.name)) continue;
+      if (this.isIgnored(path) || gitIgnored(own, path, isDirectory)) continue;
+      if (isDirectory) this.folder(path, own);
+      // A named pipe, socket or device found in a walk is not a file to lint: reading a pipe blocks until someone writes.
+      else if (entry.isFile()) this.out.push(notMisread(path, entry.name));
+    }
   }
-  const own = gitignores.length || existsSync(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory)] : gitignores;
-  // (No join per entry: the folder's path is already normal, and an entry's name holds no separator.)
-  const prefix = directory.endsWith(sep) ? directory : directory + sep;
-  for (const entry of entries) {
-    const path = prefix + entry.name;
-    const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && isDirectoryPath(path));
-    if (isDirectory && SKIPPED_DIRECTORIES.has(entry.name)) continue;
-    if (isIgnored(path) || gitIgnored(own, path, isDirectory)) continue;
-    if (isDirectory) walk(path, out, visited, own, isIgnored);
-    // A named pipe, socket or device found in a walk is not a file to lint: reading a pipe blocks until someone writes.
-    else if (LINTED_EXTENSIONS.test(entry.name) && !CONFIG_FILE_NAMES.includes(entry.name) && !isSpecialFile(entry, path)) out.push(path);
+
+  private lintsName(name: string): boolean {
+    return LINTED_EXTENSIONS.test(name) && !CONFIG_FILE_NAMES.includes(name);
+  }
+
+  /**
+   * A link is not followed. One that leads inside the folder names what the walk reaches anyway;
+   * one that leads outside is listed, if it would have been linted; one that leads nowhere is
+   * kept, if its name is linted, so that reading it fails with one line naming it.
+   */
+  private link(entry: Dirent, path: string, gitignores: readonly GitignoreRules[]): void {
+    let real: string;
+    let target;
+    try {
+      real = realpathSync(path);
+      target = statSync(real);
+    } catch {
+      if (this.lintsName(entry.name) && !this.isIgnored(path) && !gitIgnored(gitignores, path, false)) this.out.push(notMisread(path, entry.name));
+      return;
+    }
+    if (real.startsWith(this.realRoot)) return;
+    const isDirectory = target.isDirectory();
+    if (isDirectory ? SKIPPED_DIRECTORIES.has(entry.name) : !target.isFile() || !this.lintsName(entry.name)) return;
+    if (this.isIgnored(path) || gitIgnored(gitignores, path, isDirectory)) return;
+    this.outside.push(path);
+  }
+}
+
+/**
+ * A name that is not valid UTF-8 comes back from the file system with U+FFFD in place of its bad
+ * bytes, a name no file has: rather than "no such file", say what is wrong with it.
+ */
+function notMisread(path: string, name: string): string {
+  if (!name.includes('\uFFFD')) return path;
+  try {
+    lstatSync(path);
+    return path;
+  } catch {
+    throw new UsageError(`cannot read ${JSON.stringify(path)}: its name is not valid UTF-8 (shown with U+FFFD in place of the bad bytes); rename the file`);
   }
 }
 
@@ -119,27 +188,6 @@ function gitignoresAbove(directory: string): GitignoreRules[] {
   }
   if (!existsSync(join(chain[0], '.git'))) return [];
   return chain.flatMap(readGitignore);
-}
-
-function isSpecialFile(entry: Dirent, path: string): boolean {
-  if (entry.isSymbolicLink()) {
-    try {
-      const target = statSync(path);
-      return !target.isFile() && !target.isDirectory();
-    } catch {
-      // A dangling link or a link loop is kept: reading it fails with one clear line.
-      return false;
-    }
-  }
-  return !entry.isFile();
-}
-
-function isDirectoryPath(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** How paths found under the folder `given` are shown: from `given` as it was written, `/`-separated. */
@@ -243,6 +291,31 @@ export function decodeText(bytes: Uint8Array): { text: string } | { error: strin
   } catch {
     return { error: 'the file is not UTF-8 text (nor UTF-16 with a byte-order mark)' };
   }
+}
+
+/**
+ * Standard input for `--stdin`: a regular file, a pipe (or socket) or a terminal, read no further
+ * than `limit` bytes. Anything else — a folder, `/dev/zero` or another device — is refused before a
+ * byte is read (an endless device would otherwise fill the memory), and input past the limit is
+ * refused as soon as it passes it: each a `UsageError` (exit 2, one line).
+ */
+export async function readStandardInput(limit: number, fd = 0, input: AsyncIterable<Uint8Array> = process.stdin): Promise<string> {
+  let stats;
+  try {
+    stats = fstatSync(fd);
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${reason(error)}`);
+  }
+  const kind = stats.isDirectory() ? 'a folder' : stats.isBlockDevice() || stats.isCharacterDevice() ? 'a device' : undefined;
+  if (kind && !(stats.isCharacterDevice() && isatty(fd))) throw new UsageError(`--stdin reads a file or a pipe; standard input is ${kind}`);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of input) {
+    total += chunk.length;
+    if (total > limit) throw new UsageError(`standard input is more than ${limit} bytes, over the limit maxFileSize = ${limit}; raise limits.maxFileSize in the config file to lint it`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function reason(error: unknown): string {

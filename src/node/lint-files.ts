@@ -48,6 +48,8 @@ export interface Configured {
   path: string;
   /** The config file's hash (ConfigLocation.fingerprint). */
   fingerprint?: () => string;
+  /** The config file, as shown (`--verbose`); absent for the defaults. */
+  file?: string;
 }
 
 /**
@@ -68,6 +70,8 @@ export interface PlannedRun {
   configured(file: string): Configured | undefined;
   /** `options.rules`, copied and frozen once for the run, so that files share their laid-out rules (src/config/presets.ts). */
   rules?: RuleSettings;
+  /** Symbolic links the walks found leading out of their folder, not followed (collectFiles). */
+  linksOutside?: string[];
 }
 
 export function planRun(paths: readonly string[], options: LintFilesOptions): PlannedRun {
@@ -75,17 +79,38 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   const configs = options.config === false ? undefined : new ConfigResolver(cwd, options.config);
   const configuredAt = (absolute: string): Configured | undefined => {
     const location = configs?.forFile(absolute);
-    return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/'), fingerprint: location.fingerprint };
+    return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/'), fingerprint: location.fingerprint, file: location.file };
   };
   const isIgnored = (absolute: string): boolean => {
     const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
-  const { files, onlyFiles } = collectFiles(paths, { cwd, isIgnored });
+  const { files, onlyFiles, linksOutside } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
-  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules };
+  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside };
+}
+
+/** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */
+export function configsUsed(run: PlannedRun): string[] {
+  const counts = new Map<string, number>();
+  for (const file of run.files) {
+    const shown = run.configured(file)?.file;
+    const key = shown === undefined ? '' : JSON.stringify(shown);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const files = (count: number): string => `${count} file${count === 1 ? '' : 's'}`;
+  return [...counts].map(([shown, count]) => (shown ? `config file ${shown} applies to ${files(count)}` : `no config file applies to ${files(count)}: the recommended defaults`));
+}
+
+/** The most bytes standard input may hold when it is linted as `file`: its maxFileSize. */
+export function maxInputSize(file: string, options: LintFilesOptions = {}): number {
+  const cwd = options.cwd ?? process.cwd();
+  const absolute = resolve(cwd, file);
+  const location = options.config === false ? undefined : new ConfigResolver(cwd, options.config).forFile(absolute);
+  const path = location && relative(location.directory, absolute).split(sep).join('/');
+  return (location && path !== undefined ? location.config.settingsFor(path).limits.maxFileSize : undefined) ?? DEFAULT_LIMITS.maxFileSize;
 }
 
 /** Lints one planned file: its result and the facts the checks across files need. */

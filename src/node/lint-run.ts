@@ -7,6 +7,7 @@ import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { UsageError } from './files.js';
 import { finishRun, lintFileAt, pathToOpen, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import { refuseWritingOverInputs, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
@@ -22,6 +23,10 @@ export interface RunOptions {
   warn?: (message: string) => void;
   /** Lint only this part of the files, 1-based: `{ index: 2, count: 4 }` is `--shard 2/4`. */
   shard?: { index: number; count: number };
+  /** Files the caller writes after the run (the CLI's `--output-file`): refused, as the cache location is, when one is a file being linted. */
+  writeTargets?: readonly WriteTarget[];
+  /** Called once the files are planned, before any is read and anything is written (the CLI's `--verbose`). */
+  onPlanned?(run: PlannedRun): void;
 }
 
 /**
@@ -54,6 +59,12 @@ const BATCH_SIZE = 100;
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
   const planned = planRun(paths, options);
+  runOptions.onPlanned?.(planned);
+  const targets = [...(runOptions.writeTargets ?? [])];
+  if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
+    targets.push({ path: runOptions.cacheLocation, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
+  }
+  if (targets.length > 0) refuseWritingOverInputs(targets, planned.files.map((file) => pathToOpen(planned, file)));
   const run = runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
   const cache =
     runOptions.cacheLocation && !options.fix

@@ -1,4 +1,5 @@
-import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { reason, UsageError } from './files.js';
 import { randomHex } from './crypto.js';
@@ -8,10 +9,12 @@ import { randomHex } from './crypto.js';
  * goes to a temporary file in the same folder, which then replaces the target in one rename. An
  * existing file's mode is kept. A write that fails leaves the target as it was and no temporary file
  * behind, and is a `UsageError` naming the path (the CLI prints one line and exits 2). The text may
- * come in parts (a large output, see formatParts), written as they come.
+ * come in parts (a large output, see formatParts), written as they come. The text is flushed to
+ * disk before the rename, so a crash after it does not leave an empty file in the old one's place.
  */
 export function writeFileAtomic(path: string, text: string | Iterable<string>): void {
   const temporary = join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
+  const untrack = trackTemporary(temporary);
   let mode: number | undefined;
   try {
     mode = statSync(path).mode;
@@ -22,14 +25,60 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
     const fd = openSync(temporary, 'w', mode);
     try {
       for (const chunk of inChunks(typeof text === 'string' ? [text] : text)) writeSync(fd, chunk);
+      fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(temporary, path);
+    syncFolder(dirname(path));
   } catch (error) {
     rmSync(temporary, { force: true });
     throw new UsageError(`cannot write ${JSON.stringify(path)}: ${reason(error)}`, { cause: error });
+  } finally {
+    untrack();
   }
+}
+
+/** Flushes a folder's entries (a rename) to disk, where the system allows it; a folder that cannot be opened so is left to the system. */
+export function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows opens no folder for reading; some file systems refuse to sync one.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Temporary files being written, removed if the run is interrupted. Writes are synchronous, so
+ * once a handler is in place a SIGINT or SIGTERM waits for the write under way to finish (or fail
+ * and remove its file); the handler then removes anything still left and ends the process by the
+ * same signal, so that its exit status is the conventional one (130 for SIGINT, 143 for SIGTERM).
+ */
+const temporaries = new Set<string>();
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+let handlersInstalled = false;
+
+export function trackTemporary(path: string): () => void {
+  if (!handlersInstalled) {
+    handlersInstalled = true;
+    for (const signal of INTERRUPTS) {
+      const handler = (): void => {
+        for (const temporary of temporaries) rmSync(temporary, { force: true });
+        temporaries.clear();
+        process.off(signal, handler);
+        // With no other handler the signal ends the process as if dplint had none; with one, exit by its number.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+        else process.exit(128 + constants.signals[signal]);
+      };
+      process.on(signal, handler);
+    }
+  }
+  temporaries.add(path);
+  return () => temporaries.delete(path);
 }
 
 /** Parts joined into pieces of some 64 KB: one write each, however small the parts. */
@@ -43,4 +92,43 @@ export function* inChunks(parts: Iterable<string>, size = 1 << 16): Generator<st
     }
   }
   if (pending) yield pending;
+}
+
+/** A file dplint is about to write, and how to name it in a refusal: `--output-file "report.json"`. */
+export interface WriteTarget {
+  path: string;
+  named: string;
+}
+
+/**
+ * Refuses (a `UsageError`, before anything is written) to write any target over a file being
+ * linted. Files are compared as the file system knows them — device and inode — not by name:
+ * `-o real/etl.yaml` while `alias/etl.yaml` (a linked folder) is linted, a hard link, `./a.yaml`
+ * for `a.yaml` are all the same file. A target that is itself a link is compared both as the link
+ * (which an atomic write replaces) and as what it points at. Every path dplint writes besides
+ * `--fix` (output files, the cache) comes through here; `--fix` writes the files it linted, by design.
+ */
+export function refuseWritingOverInputs(targets: readonly WriteTarget[], inputs: readonly string[]): void {
+  const byIdentity = new Map<string, WriteTarget>();
+  for (const target of targets) {
+    for (const stat of [lstatSync, statSync]) {
+      const identity = identityOf(target.path, stat);
+      if (identity) byIdentity.set(identity, target);
+    }
+  }
+  // A target that does not exist yet is no file being linted: nothing to look up, file by file.
+  if (byIdentity.size === 0) return;
+  for (const input of inputs) {
+    const target = byIdentity.get(identityOf(input, statSync) ?? '');
+    if (target) throw new UsageError(`${target.named} is one of the files being linted; dplint never writes over its input`);
+  }
+}
+
+function identityOf(path: string, stat: typeof statSync): string | undefined {
+  try {
+    const stats = stat(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
+  }
 }

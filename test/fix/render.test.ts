@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { applyFixes } from '../../src/fix/apply.js';
+import { fixText } from '../../src/fix/fix-text.js';
 import { renderFix, renderSuggestions } from '../../src/fix/render.js';
 import { parseText, type SourceFormat } from '../../src/parse/parse.js';
 import type { FixIntent } from '../../src/types.js';
@@ -141,4 +142,31 @@ test('suggestions keep their descriptions; those that cannot be made are left ou
     { kind: 'renameKey', to: 'b', desc: 'Rename to b' },
   ]);
   expect(suggestions).toEqual([{ desc: 'Rename to c', fix: { range: [0, 1], text: 'c' } }]);
+});
+
+describe('a check\'s own text edit is read back as an intent is', () => {
+  const body = (value: string): string => `# dplint: operation=edit-cluster\nnode_configuration:\n  max_nodes: ${value}\n  initial_nodes: 2\n`;
+
+  test.each([
+    ['strip', '|-\n    25'],
+    ['clip', '|\n    25'],
+    ['keep', '|+\n    25'],
+    ['folded', '>-\n    25'],
+  ])('a number written as a %s block scalar is fixed onto the key\'s line, the next member untouched', (_name, block) => {
+    const { output, findings } = fixText(body(block));
+    expect(output).toBe(body('25'));
+    expect(findings).toEqual([]);
+  });
+
+  test('a block scalar with a comment in its header is not fixed (the comment would be lost); the finding stays', () => {
+    const text = body('|- # count\n    25');
+    const { output, findings } = fixText(text);
+    expect(output).toBe(text);
+    expect(findings.map((f) => [f.ruleId, f.fix])).toEqual([['body/number-as-string', undefined]]);
+  });
+
+  test('a boolean written as a block scalar', () => {
+    const text = '# dplint: operation=edit-cluster\nenable_ganglia_monitoring: |-\n  true\nlabel: [etl]\n';
+    expect(fixText(text).output).toBe('# dplint: operation=edit-cluster\nenable_ganglia_monitoring: true\nlabel: [etl]\n');
+  });
 });

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { collectFiles } from '../../src/node/files.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from './helpers.js';
 
@@ -84,5 +85,104 @@ describe('paths named on the command line', () => {
     chmodSync(join(dir, 'secret.yaml'), 0o000);
     const run = await runCli(['--no-config', '-f', 'compact', 'secret.yaml'], { cwd: dir });
     expect(run).toEqual({ code: 1, stdout: `secret.yaml:2:8: ${FINDING}\n`, stderr: '' });
+  });
+});
+
+describe('a folder walk and symbolic links', () => {
+  test('a link to a file outside the folder walked is not read: its text reaches no output, and one line on standard error says so', async () => {
+    const dir = tempDir({ 'home/.aws/credentials': '[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n', 'repo/clusters/a.yaml': CLUSTER });
+    symlinkSync(join(dir, 'home', '.aws', 'credentials'), join(dir, 'repo', 'clusters', 'x.yaml'));
+    for (const format of ['stylish', 'compact', 'json']) {
+      const run = await runCli(['--no-config', '-f', format, 'clusters'], { cwd: join(dir, 'repo') });
+      expect(run.stdout).not.toContain('wJalrXUtnFEMI');
+      expect(run.stdout).not.toContain('x.yaml');
+      expect(run.stderr).toBe('dplint: skipped 1 symbolic link ("clusters/x.yaml") leading out of the folder walked; --verbose lists them\n');
+      expect(run.code).toBe(1);
+    }
+    const compact = await runCli(['--no-config', '-f', 'compact', 'clusters'], { cwd: join(dir, 'repo') });
+    expect(compact.stdout).toBe(`clusters/a.yaml:2:8: ${FINDING}\n`);
+  });
+
+  test('--verbose lists each link not followed, and links to folders outside count too', async () => {
+    const dir = tempDir({ 'outside/b.yaml': CLUSTER, 'outside/c.yaml': CLUSTER, 'repo/a.yaml': CLUSTER });
+    symlinkSync(join(dir, 'outside', 'b.yaml'), join(dir, 'repo', 'b.yaml'));
+    symlinkSync(join(dir, 'outside'), join(dir, 'repo', 'more'));
+    const run = await runCli(['--no-config', '-f', 'compact', 'repo'], { cwd: dir });
+    expect(run.stderr).toBe('dplint: skipped 2 symbolic links leading out of the folder walked; --verbose lists them\n');
+    expect(run.stdout).toBe(`repo/a.yaml:2:8: ${FINDING}\n`);
+    const verbose = await runCli(['--no-config', '--verbose', '-f', 'compact', 'repo'], { cwd: dir });
+    expect(verbose.stderr).toBe(
+      'dplint: no config file applies to 1 file: the recommended defaults\n' +
+        'dplint: skipped "repo/b.yaml": a symbolic link out of the folder walked\n' +
+        'dplint: skipped "repo/more": a symbolic link out of the folder walked\n',
+    );
+  });
+
+  test('a link inside the folder is the file it names: linted once, under its own path, so no false duplicate label', async () => {
+    const body = '# dplint: operation=create-cluster\nlabel: [etl]\n';
+    const dir = tempDir({ 'repo/clusters/etl.yaml': body });
+    symlinkSync('clusters/etl.yaml', join(dir, 'repo', 'etl-link.yaml'));
+    symlinkSync('clusters', join(dir, 'repo', 'alias'));
+    const run = await runCli(['--no-config', '-f', 'json', 'repo'], { cwd: dir });
+    const json = JSON.parse(run.stdout) as { results: Array<{ file: string; findings: Array<{ ruleId: string }> }> };
+    expect(json.results.map((r) => r.file)).toEqual(['repo/clusters/etl.yaml']);
+    expect(json.results[0].findings.map((f) => f.ruleId)).not.toContain('repository/duplicate-label');
+    expect(run.stderr).toBe('');
+  });
+
+  test('a link out of the folder to a pipe or a device is skipped, not read', async () => {
+    const dir = tempDir({ 'repo/a.yaml': CLUSTER });
+    symlinkSync('/dev/zero', join(dir, 'repo', 'zero.yaml'));
+    const run = await runCli(['--no-config', '-f', 'compact', 'repo'], { cwd: dir });
+    expect(run.stdout).toBe(`repo/a.yaml:2:8: ${FINDING}\n`);
+    expect(run.code).toBe(1);
+  });
+
+  test('130,000 files in a walk: every one collected, no call stack overflow', () => {
+    const dir = tempDir();
+    const count = 130_000;
+    for (let folder = 0; folder < 130; folder++) {
+      mkdirSync(join(dir, `f${folder}`));
+      for (let file = 0; file < 1000; file++) writeFileSync(join(dir, `f${folder}`, `${file}.yaml`), '');
+    }
+    const { files } = collectFiles(['.'], { cwd: dir });
+    expect(files.length).toBe(count);
+    expect(files[0]).toBe('f0/0.yaml');
+  }, 120_000);
+
+  test.skipIf(process.platform !== 'linux')('a file name that is not valid UTF-8: exit 2, one line saying so (not "no such file")', async () => {
+    const dir = tempDir({ 'repo/a.yaml': CLUSTER });
+    writeFileSync(Buffer.concat([Buffer.from(join(dir, 'repo') + '/bad-'), Buffer.from([0xff, 0xfe]), Buffer.from('.yaml')]), CLUSTER);
+    const run = await runCli(['--no-config', 'repo'], { cwd: dir });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `dplint: cannot read ${JSON.stringify(join(dir, 'repo', 'bad-\uFFFD\uFFFD.yaml'))}: its name is not valid UTF-8 (shown with U+FFFD in place of the bad bytes); rename the file\n`,
+    });
+  });
+});
+
+describe('which config file applies', () => {
+  test('outside a repository, a config file above the working directory does not apply (its ignore: ["**"] would pass every file)', async () => {
+    const dir = tempDir({ 'dplint.config.yaml': 'ignore: ["**"]\n', 'work/a.yaml': CLUSTER });
+    const run = await runCli(['-f', 'compact', '.'], { cwd: join(dir, 'work') });
+    expect(run).toEqual({ code: 1, stdout: `a.yaml:2:8: ${FINDING}\n`, stderr: '' });
+    const named = await runCli(['-f', 'compact', join(dir, 'work', 'a.yaml')], { cwd: join(dir, 'work') });
+    expect(named.code).toBe(1);
+  });
+
+  test('inside a repository, the search still goes up to its root, and --verbose names the file used', async () => {
+    const dir = tempDir({ 'dplint.config.yaml': 'ignore: ["**"]\n', 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/dplint.config.yaml': 'rules:\n  schema/enum: warning\n', 'repo/clusters/a.yaml': CLUSTER });
+    const run = await runCli(['--verbose', '-f', 'compact', '.'], { cwd: join(dir, 'repo', 'clusters') });
+    expect(run.stdout).toBe(`a.yaml:2:8: ${FINDING.replace('error', 'warning')}\n`);
+    expect(run.stderr).toBe('dplint: config file "../dplint.config.yaml" applies to 1 file\n');
+    expect(run.code).toBe(0);
+  });
+
+  test('a file outside the working directory and any repository gets the config of its own folder only', async () => {
+    const dir = tempDir({ 'dplint.config.yaml': 'ignore: ["**"]\n', 'elsewhere/sub/a.yaml': CLUSTER, 'cwd/keep.txt': '' });
+    const run = await runCli(['--verbose', '-f', 'compact', join(dir, 'elsewhere', 'sub')], { cwd: join(dir, 'cwd') });
+    expect(run.stdout).toBe(`${join(dir, 'elsewhere', 'sub', 'a.yaml')}:2:8: ${FINDING}\n`);
+    expect(run.stderr).toBe('dplint: no config file applies to 1 file: the recommended defaults\n');
   });
 });

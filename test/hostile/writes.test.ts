@@ -1,7 +1,10 @@
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { inChunks, writeFileAtomic } from '../../src/node/write-file.js';
+import { unwrittenMessage } from '../../src/fix/cli-fix.js';
+import { writeFixedFile } from '../../src/fix/write-fixed.js';
+import { inChunks, refuseWritingOverInputs, writeFileAtomic } from '../../src/node/write-file.js';
 import { runCli } from '../helpers/cli.js';
 import { listFiles, tempDir } from './helpers.js';
 
@@ -23,6 +26,35 @@ describe('output files', () => {
     expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(BODY);
     expect(readFileSync(join(dir, 'b.yaml'), 'utf8')).toBe(BODY);
     expect(listFiles(dir)).toEqual(['a.yaml', 'b.yaml']);
+  });
+
+  test('-o onto a linted file under another name (a linked folder, a hard link) is refused: files are compared by device and inode', async () => {
+    const dir = tempDir({ 'real/etl.yaml': BODY });
+    symlinkSync('real', join(dir, 'alias'));
+    linkSync(join(dir, 'real', 'etl.yaml'), join(dir, 'hard.yaml'));
+    for (const [target, linted] of [['real/etl.yaml', 'alias/etl.yaml'], ['hard.yaml', 'alias'], ['alias/etl.yaml', 'real']]) {
+      const run = await runCli(['--no-config', '-f', 'json', '-o', target, linted], { cwd: dir });
+      expect(run, target).toEqual({ code: 2, stdout: '', stderr: `dplint: --output-file ${JSON.stringify(target)} is one of the files being linted; dplint never writes over its input\n` });
+    }
+    expect(readFileSync(join(dir, 'real', 'etl.yaml'), 'utf8')).toBe(BODY);
+  });
+
+  test('--cache-location onto a linted file is refused before anything is read or written', async () => {
+    const dir = tempDir({ 'clusters/etl.yaml': BODY });
+    symlinkSync('clusters', join(dir, 'alias'));
+    for (const location of ['clusters/etl.yaml', 'alias/etl.yaml']) {
+      const run = await runCli(['--no-config', '--cache', '--cache-location', location, 'clusters'], { cwd: dir });
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `dplint: --cache-location ${JSON.stringify(location)} is one of the files being linted; dplint never writes over its input\n` });
+    }
+    expect(readFileSync(join(dir, 'clusters', 'etl.yaml'), 'utf8')).toBe(BODY);
+    expect(listFiles(dir)).toEqual(['alias', 'clusters/etl.yaml']);
+  });
+
+  test('refuseWritingOverInputs: a target that does not exist looks at no input; one that is a link to an input is refused', () => {
+    const dir = tempDir({ 'a.yaml': BODY });
+    symlinkSync('a.yaml', join(dir, 'link.json'));
+    expect(() => refuseWritingOverInputs([{ path: join(dir, 'new.json'), named: 'new' }], [join(dir, 'a.yaml'), join(dir, 'missing.yaml')])).not.toThrow();
+    expect(() => refuseWritingOverInputs([{ path: join(dir, 'link.json'), named: '-o "link.json"' }], [join(dir, 'a.yaml')])).toThrow('-o "link.json" is one of the files being linted; dplint never writes over its input');
   });
 
   test('a target that is a folder: exit 2, one line naming it; the folder and its neighbours untouched, no temporary file', async () => {
@@ -109,5 +141,82 @@ describe('linting writes nothing', () => {
       expect(run.code, format).toBe(1);
     }
     expect(listFiles(repo).map((f) => [f, readFileSync(join(repo, f)).toString('base64')])).toEqual(before);
+  });
+});
+
+describe('--fix loses no byte', () => {
+  const NUMBER = '# dplint: operation=edit-cluster\nnode_configuration:\n  max_nodes: "25"\n';
+  const FIXED = '# dplint: operation=edit-cluster\nnode_configuration:\n  max_nodes: 25\n';
+
+  test('a file changed between lint and write is left as it now is, and reported: exit 2, one line', () => {
+    const dir = tempDir({ 'a.yaml': NUMBER + '# appended during the run\n' });
+    expect(writeFixedFile(join(dir, 'a.yaml'), NUMBER, FIXED)).toBe('changed');
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(NUMBER + '# appended during the run\n');
+    expect(listFiles(dir)).toEqual(['a.yaml']);
+  });
+
+  test('a file changed after the check, just before the rename, is not replaced either', () => {
+    const dir = tempDir({ 'a.yaml': NUMBER });
+    const append = (): void => appendFileSync(join(dir, 'a.yaml'), 'label: [etl]\n');
+    expect(writeFixedFile(join(dir, 'a.yaml'), NUMBER, FIXED, { beforeReplace: append })).toBe('changed');
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(NUMBER + 'label: [etl]\n');
+    expect(listFiles(dir)).toEqual(['a.yaml']);
+  });
+
+  test('the CLI reports a file it could not write and ends with exit 2 after the report', async () => {
+    const dir = tempDir({ 'a.yaml': NUMBER });
+    chmodSync(join(dir, 'a.yaml'), 0o444);
+    const run = await runCli(['--no-config', '--fix', '-f', 'compact', 'a.yaml'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'dplint: not fixed "a.yaml": it is read-only; make it writable to fix it\n' });
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(NUMBER);
+    expect(statSync(join(dir, 'a.yaml')).mode & 0o777).toBe(0o444);
+    expect(unwrittenMessage({ file: 'b.yaml', why: 'changed' })).toBe('dplint: not fixed "b.yaml": it changed during the run (nothing was lost); run dplint --fix again\n');
+  });
+
+  test('a symbolic link stays a link, and the file it points at is fixed', async () => {
+    const dir = tempDir({ 'real/a.yaml': NUMBER });
+    symlinkSync('real/a.yaml', join(dir, 'a.yaml'));
+    const run = await runCli(['--no-config', '--fix', '-f', 'compact', 'a.yaml'], { cwd: dir });
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(lstatSync(join(dir, 'a.yaml')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'a.yaml'), 'utf8')).toBe(FIXED);
+    expect(listFiles(dir)).toEqual(['a.yaml', 'real/a.yaml']);
+  });
+
+  test('hard links stay one file: written in place, every name shows the fix', async () => {
+    const dir = tempDir({ 'a.yaml': NUMBER });
+    linkSync(join(dir, 'a.yaml'), join(dir, 'b.txt'));
+    const inode = statSync(join(dir, 'a.yaml')).ino;
+    const run = await runCli(['--no-config', '--fix', '-f', 'compact', 'a.yaml'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(statSync(join(dir, 'a.yaml')).ino).toBe(inode);
+    expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe(FIXED);
+    expect(statSync(join(dir, 'a.yaml')).nlink).toBe(2);
+  });
+
+  test.runIf(process.getuid?.() === 0)('run as root, a fixed file keeps its owner, group and mode', async () => {
+    const dir = tempDir({ 'a.yaml': NUMBER });
+    chownSync(join(dir, 'a.yaml'), 1234, 5678);
+    chmodSync(join(dir, 'a.yaml'), 0o640);
+    const run = await runCli(['--no-config', '--fix', '-f', 'compact', 'a.yaml'], { cwd: dir });
+    expect(run.code).toBe(0);
+    const stats = statSync(join(dir, 'a.yaml'));
+    expect([stats.uid, stats.gid, stats.mode & 0o7777]).toEqual([1234, 5678, 0o640]);
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(FIXED);
+  });
+
+  test('a SIGTERM in the middle of a write waits for it, leaves no temporary file, and ends the process by SIGTERM', () => {
+    const dir = tempDir({ 'a.yaml': NUMBER });
+    // The built module, in a process of its own: the signal is real, sent to itself between writing the temporary file and the rename.
+    const script = `import { writeFixedFile } from ${JSON.stringify(join(process.cwd(), 'dist', 'src', 'fix', 'write-fixed.js'))};
+      writeFixedFile(process.argv[1], ${JSON.stringify(NUMBER)}, ${JSON.stringify(FIXED)}, { beforeReplace: () => process.kill(process.pid, 'SIGTERM') });
+      process.stdout.write('written\\n');
+      // Keeps the process alive until the pending signal is handled (a process with nothing left to do would end first).
+      setInterval(() => {}, 1 << 30);`;
+    // The timeout only bounds a broken run (a signal never handled); a passing one ends as soon as the signal is handled.
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, join(dir, 'a.yaml')], { encoding: 'utf8', timeout: 60_000 });
+    expect([child.signal, child.stdout, child.stderr]).toEqual(['SIGTERM', 'written\n', '']);
+    expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(FIXED);
+    expect(listFiles(dir)).toEqual(['a.yaml']);
   });
 });
