@@ -1,4 +1,5 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
+import { aliasExpansion } from './aliases.js';
 import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
 import type { Finding, Range } from '../types.js';
@@ -51,6 +52,8 @@ export interface ParseOptions {
   maxAliasCount?: number;
   /** Deepest nesting of collections (aliases expanded) before a document is refused. */
   maxDepth?: number;
+  /** Most characters of text the aliases of one document may stand for before it is refused (see aliasExpansion). */
+  maxAliasExpansion?: number;
   /**
    * Read text in the block subset with readBlockDocument (src/parse/block-yaml.ts), which builds
    * the same nodes as `yaml` in a fraction of the time. Default true; false always uses `yaml`
@@ -71,6 +74,8 @@ const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, s
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
+/** As much again as the largest file read by default (maxFileSize, 10 MiB): aliases may double the work, no more. */
+export const DEFAULT_MAX_ALIAS_EXPANSION = 10 * 1024 * 1024;
 
 /** `.json` files are JSON; everything else (`.yaml`, `.yml`, stdin without a name) is read as YAML. */
 export function formatOf(filename: string | undefined): SourceFormat {
@@ -101,6 +106,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+  const maxAliasExpansion = options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION;
   // Line starts are counted here, not reported by the parser: after some syntax errors it skips
   // lines it never lexes, and a position past them would land on the wrong line.
   countLines(source, lineCounter);
@@ -138,6 +144,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     const from = Math.min(start, source.length);
     return [from, Math.min(Math.max(end, from + 1), source.length)];
   };
+  const hasAliases = source.includes('*');
   const documents = docs.map((node, index): SourceDocument => {
     const documentIndex = docs.length > 1 ? index : undefined;
     const at = (start: number, end: number): Range & { document?: number } => ({
@@ -157,13 +164,18 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     for (const warning of node.warnings) {
       findings.push({ ruleId: 'parse/warning', severity: 'warning', message: `YAML: ${firstSentence(warning.message)}`, path: '', ...at(...marked(warning.pos)) });
     }
-    findings.push(...duplicateKeys(node, at));
+    // One push each: a spread of 120,000 duplicate keys is as many arguments, past V8's stack.
+    for (const finding of duplicateKeys(node, at)) findings.push(finding);
     if (node.errors.length > 0) return { index, node, value: undefined, usable: false };
-    const refuse = (message: string): SourceDocument => {
-      const [start] = node.range;
+    const refuse = (message: string, start = node.range[0]): SourceDocument => {
       findings.push({ ruleId: 'parse/limit', severity: 'error', message: `document not read: ${message}`, path: '', ...at(start, Math.min(start + 1, source.length)) });
       return { index, node, value: undefined, usable: false };
     };
+    // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
+    const expansion = hasAliases ? aliasExpansion(node, maxAliasExpansion) : undefined;
+    if (expansion?.at) {
+      return refuse(`its aliases stand for more than ${maxAliasExpansion} characters of text (limit maxAliasExpansion = ${maxAliasExpansion})`, expansion.at.range?.[0]);
+    }
     let value: unknown;
     try {
       value = node.toJS({ maxAliasCount });
