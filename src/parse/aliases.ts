@@ -28,33 +28,49 @@ export function aliasTargets(doc: Document.Parsed): Map<Alias, Node> {
   return targets;
 }
 
+/** What aliasExpansion counted, and the alias that passed a limit, if one did. */
+export interface AliasExpansion {
+  aliases: number;
+  characters: number;
+  passed?: { limit: 'maxAliasCount' | 'maxAliasExpansion'; at: Alias };
+}
+
 /**
- * How many characters of text a document's aliases stand for: each alias counts the text of the
- * node it names (from its first character to the end of its value) and, again, what the aliases in
- * that node stand for. The data an alias bomb builds is shared, not copied, so it costs little to
- * make — but everything after the parse (schema, rules, locating findings, `<<` merges, which copy)
- * walks it once per alias: ten megabytes named 998 times is ten gigabytes of work. An alias inside
- * the collection it names (a cycle) counts nothing here; the parse refuses the document for it.
+ * How many aliases a document holds, and how many characters of text they stand for: each alias
+ * counts the text of the node it names (from its first character to the end of its value) and,
+ * again, what the aliases in that node stand for. The data an alias bomb builds is shared, not
+ * copied, so it costs little to make — but everything after the parse (schema, rules, locating
+ * findings, `<<` merges, which copy) walks it once per alias: ten megabytes named 998 times is ten
+ * gigabytes of work. An alias inside the collection it names (a cycle) stands for nothing here;
+ * the parse refuses the document for it.
  *
- * Stops as soon as the count passes `limit`, returning it with the alias that passed it.
+ * The number of aliases is limited apart: `yaml` resolves each alias by a scan of the aliases and
+ * anchors before it, so making the data of n aliases takes time in n².
+ *
+ * Stops at the first alias past either limit.
  */
-export function aliasExpansion(doc: Document.Parsed, limit: number): { characters: number; at?: Alias } {
+export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: number; maxCharacters: number }): AliasExpansion {
   const anchors = new Map<string, Node>();
   /** Of each anchored node being walked, the count when the walk entered it. */
   const entered = new Map<Node, number>();
   /** Of each anchored node walked past: what the aliases inside it stand for. */
   const inside = new Map<Node, number>();
+  let aliases = 0;
   let characters = 0;
-  let at: Alias | undefined;
+  let passed: AliasExpansion['passed'];
   const enter = (node: Node): boolean => {
     if (isAlias(node)) {
+      if (++aliases > limits.maxAliases) {
+        passed = { limit: 'maxAliasCount', at: node };
+        return false;
+      }
       const target = anchors.get(node.source);
       const nested = target && inside.get(target);
       // Not walked past yet: the alias sits inside the node it names.
       if (!target?.range || nested === undefined) return true;
       characters += Math.max(1, target.range[1] - target.range[0]) + nested;
-      if (characters <= limit) return true;
-      at = node;
+      if (characters <= limits.maxCharacters) return true;
+      passed = { limit: 'maxAliasExpansion', at: node };
       return false;
     }
     if (node.anchor) {
@@ -64,7 +80,7 @@ export function aliasExpansion(doc: Document.Parsed, limit: number): { character
     return true;
   };
   walk(doc, enter, (node) => inside.set(node, characters - entered.get(node)!));
-  return { characters, ...(at ? { at } : {}) };
+  return { aliases, characters, ...(passed ? { passed } : {}) };
 }
 
 /**
