@@ -68,6 +68,11 @@ const shapes = [
   ['block mappings nested past the depth limit', (k) => yaml('# dplint: operation=edit-cluster\n' + Array.from({ length: 1000 * Math.sqrt(k) }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n')],
   ['flow collections nested past the depth limit', (k) => yaml(`# dplint: operation=edit-cluster\nlabel: ${'['.repeat(2000 * k)}${']'.repeat(2000 * k)}\n`)],
   ['a stream of cluster bodies', (k) => yaml('# dplint: operation=edit-cluster\n' + 'label: [etl]\nnode_configuration:\n  max_nodes: "7"\n  # a comment\n---\n'.repeat(250 * k))],
+  ['a label list of numbers, a finding for each item', (k) => yaml(`# dplint: operation=edit-cluster\nlabel: [${Array(5000 * k).fill('1').join(',')}]\n`)],
+  ['the same list under an alias, each finding located through it', (k) => yaml(`# dplint: operation=edit-cluster\nshared: &labels [${Array(5000 * k).fill('1').join(',')}]\nlabel: *labels\n`)],
+  ['duplicate keys, a finding for each', (k) => yaml('# dplint: operation=set-cluster-state\n' + 'state: start\n'.repeat(10_000 * k))],
+  ['an anchor named by 998 tags (refused past maxAliasExpansion)', (k) => yaml(`# dplint: operation=edit-cluster\nshared: &big "${'x'.repeat(64 * 1024 * k)}"\nnode_configuration:\n  custom_vm_tags:\n${Array.from({ length: 998 }, (_, i) => `    t${i}: *big`).join('\n')}\n`)],
+  ['tiny documents, a finding each (read up to maxDocuments)', (k) => yaml('# dplint: operation=set-cluster-state\n' + 'state: bad\n---\n'.repeat(2500 * k))],
   ['a secret among many lines (masked in every fix)', (k) => yaml(`# dplint: operation=edit-cluster\n${'# filler line\n'.repeat(5000 * k)}vm_settings:\n  compute_secret_key: abcdefgh\nnode_configuration:\n  max_nodes: "7"\n`)],
 ];
 

@@ -1,6 +1,6 @@
 import type { OperationId } from '../operations.js';
 import { readBlockYaml, streamParts, type StreamPart } from '../parse/block-yaml.js';
-import { DEFAULT_MAX_DEPTH } from '../parse/parse.js';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './lint.js';
@@ -44,7 +44,7 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
   if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
-  const parts = text.includes('---') ? streamParts(text) : undefined;
+  const parts = text.includes('---') ? streamParts(text, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) : undefined;
   const single = parts ? undefined : readBlockYaml(text, maxDepth);
   const values = single !== undefined ? [single] : parts && streamValues(text, parts, maxDepth);
   if (values === undefined) return undefined;

@@ -66,14 +66,19 @@ export interface StreamPart {
 
 /**
  * The parts of a stream separated by lines that are exactly `---`: what precedes the first such
- * line (unless nothing does), then what follows each. `undefined` for a text with no such line.
+ * line (unless nothing does), then what follows each. `undefined` for a text with no such line,
+ * or with more than `maxParts` parts (the full parse reads such a stream up to its limit).
  */
-export function streamParts(text: string): StreamPart[] | undefined {
+export function streamParts(text: string, maxParts = Infinity): StreamPart[] | undefined {
   const markers: number[] = [];
   for (let at = text.indexOf('---'); at !== -1; at = text.indexOf('---', at + 3)) {
-    if ((at === 0 || text.charCodeAt(at - 1) === NEWLINE) && (at + 3 === text.length || text.charCodeAt(at + 3) === NEWLINE)) markers.push(at);
+    if ((at === 0 || text.charCodeAt(at - 1) === NEWLINE) && (at + 3 === text.length || text.charCodeAt(at + 3) === NEWLINE)) {
+      // (One more marker than parts allowed is too many whether or not text precedes the first.)
+      if (markers.length >= maxParts) return undefined;
+      markers.push(at);
+    }
   }
-  if (markers.length === 0) return undefined;
+  if (markers.length === 0 || (markers[0] > 0 && markers.length >= maxParts)) return undefined;
   const parts: StreamPart[] = [];
   if (markers[0] > 0) parts.push({ start: 0, end: markers[0] });
   markers.forEach((marker, i) => parts.push({ marker, start: Math.min(marker + 4, text.length), end: markers[i + 1] ?? text.length }));

@@ -1,5 +1,6 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { Range } from '../types.js';
+import { aliasTargets } from './aliases.js';
 import { rangeOf } from './parse.js';
 import type { DataPath } from './pointer.js';
 
@@ -92,7 +93,7 @@ interface MapIndex {
  * moved ~22 KB of each file with findings into the old generation, and peak memory grew with the
  * number of files.)
  */
-let indexed: { doc: Document.Parsed; maps: Map<YAMLMap, MapIndex> } | undefined;
+let indexed: { doc: Document.Parsed; maps: Map<YAMLMap, MapIndex>; aliases?: Map<Alias, Node> } | undefined;
 
 function indexOf(doc: Document.Parsed, node: YAMLMap): MapIndex {
   if (indexed?.doc !== doc) indexed = { doc, maps: new Map() };
@@ -117,8 +118,16 @@ function keyName(key: unknown): string | undefined {
   return typeof key.value === 'symbol' ? key.source : String(key.value);
 }
 
+/**
+ * The node an alias names (another alias is followed on), or the node itself. The document's
+ * aliases are resolved once, with its mappings' indexes: `yaml`'s `Alias.resolve` walks the whole
+ * document on every call, and a finding under an alias would take one such walk each.
+ */
 function resolveAlias(doc: Document.Parsed, node: unknown): unknown {
-  for (let hops = 0; isAlias(node) && hops < 100; hops++) node = node.resolve(doc);
+  if (!isAlias(node)) return node;
+  if (indexed?.doc !== doc) indexed = { doc, maps: new Map() };
+  const aliases = (indexed.aliases ??= aliasTargets(doc));
+  for (let hops = 0; isAlias(node) && hops < 100; hops++) node = aliases.get(node);
   return node;
 }
 

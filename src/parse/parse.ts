@@ -1,4 +1,5 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
+import { aliasExpansion } from './aliases.js';
 import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
 import type { Finding, Range } from '../types.js';
@@ -47,10 +48,17 @@ export interface ParsedFile {
 }
 
 export interface ParseOptions {
-  /** Most alias expansions one document may cause before it is refused ("billion laughs"). */
+  /**
+   * Most aliases one document may hold, and most alias expansions it may cause (as `yaml` counts
+   * them), before it is refused ("billion laughs").
+   */
   maxAliasCount?: number;
   /** Deepest nesting of collections (aliases expanded) before a document is refused. */
   maxDepth?: number;
+  /** Most characters of text the aliases of one document may stand for before it is refused (see aliasExpansion). */
+  maxAliasExpansion?: number;
+  /** Most documents of a stream that are read; the rest are not, and one finding says so. */
+  maxDocuments?: number;
   /**
    * Read text in the block subset with readBlockDocument (src/parse/block-yaml.ts), which builds
    * the same nodes as `yaml` in a fraction of the time. Default true; false always uses `yaml`
@@ -71,6 +79,14 @@ const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, s
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
+/** As much again as the largest file read by default (maxFileSize, 10 MiB): aliases may double the work, no more. */
+export const DEFAULT_MAX_ALIAS_EXPANSION = 10 * 1024 * 1024;
+/**
+ * Far more bodies than one file holds by hand, and few enough that their nodes, data and findings
+ * (a few KB a document) stay within tens of megabytes: a 10 MiB stream of 300,000 tiny documents
+ * took 1.9 GB.
+ */
+export const DEFAULT_MAX_DOCUMENTS = 10_000;
 
 /** `.json` files are JSON; everything else (`.yaml`, `.yml`, stdin without a name) is read as YAML. */
 export function formatOf(filename: string | undefined): SourceFormat {
@@ -101,14 +117,17 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+  const maxAliasExpansion = options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION;
+  const maxDocuments = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
   // Line starts are counted here, not reported by the parser: after some syntax errors it skips
   // lines it never lexes, and a position past them would land on the wrong line.
   countLines(source, lineCounter);
   if (format === 'yaml' && options.blockReader !== false) {
     // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
     // What the quick look read of a stream holds offsets into the text as given (it takes no byte-order mark).
-    const streamRead = source === text ? options.streamRead : undefined;
-    const parts = streamRead?.parts ?? (source.includes('---') ? streamParts(source) : undefined);
+    // A stream of more than maxDocuments is left to `yaml`, which reads it up to the limit.
+    const streamRead = source === text && options.streamRead && options.streamRead.parts.length <= maxDocuments ? options.streamRead : undefined;
+    const parts = streamRead?.parts ?? (source.includes('---') ? streamParts(source, maxDocuments) : undefined);
     const block = parts ? undefined : readBlockDocument(source, maxDepth);
     const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, streamRead) : undefined;
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
@@ -118,7 +137,17 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // `!!set`, `!!omap`, `!!timestamp`): those would make Buffers, Sets, Maps and Dates, where a
   // request body is plain JSON data. They are reported as unresolved tags and read as plain data.
   const composer = new Composer(COMPOSE_OPTIONS);
-  const tokens = [...parser.parse(source)];
+  // Tokens are taken up to the first document past maxDocuments: the parser reads no further.
+  const tokens: CST.Token[] = [];
+  let unread: number | undefined;
+  let documentTokens = 0;
+  for (const token of parser.parse(source)) {
+    if (token.type === 'document' && ++documentTokens > maxDocuments) {
+      unread = token.offset;
+      break;
+    }
+    tokens.push(token);
+  }
   collectComments(tokens, source, lineCounter, comments);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
@@ -131,13 +160,14 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     documentCount++;
     return offset === undefined ? token : { ...token, value: undefined };
   });
-  const docs = [...composer.compose(composable, true, source.length)] as Document.Parsed[];
+  const docs = [...composer.compose(composable, true, unread ?? source.length)] as Document.Parsed[];
 
   // At least one character marked, never past the end of the text (an error "at" the end of a file has nothing after it).
   const marked = ([start, end]: [number, number]): [number, number] => {
     const from = Math.min(start, source.length);
     return [from, Math.min(Math.max(end, from + 1), source.length)];
   };
+  const hasAliases = source.includes('*');
   const documents = docs.map((node, index): SourceDocument => {
     const documentIndex = docs.length > 1 ? index : undefined;
     const at = (start: number, end: number): Range & { document?: number } => ({
@@ -157,13 +187,17 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     for (const warning of node.warnings) {
       findings.push({ ruleId: 'parse/warning', severity: 'warning', message: `YAML: ${firstSentence(warning.message)}`, path: '', ...at(...marked(warning.pos)) });
     }
-    findings.push(...duplicateKeys(node, at));
+    // One push each: a spread of 120,000 duplicate keys is as many arguments, past V8's stack.
+    for (const finding of duplicateKeys(node, at)) findings.push(finding);
     if (node.errors.length > 0) return { index, node, value: undefined, usable: false };
-    const refuse = (message: string): SourceDocument => {
-      const [start] = node.range;
+    const refuse = (message: string, start = node.range[0]): SourceDocument => {
       findings.push({ ruleId: 'parse/limit', severity: 'error', message: `document not read: ${message}`, path: '', ...at(start, Math.min(start + 1, source.length)) });
       return { index, node, value: undefined, usable: false };
     };
+    // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
+    const passed = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }).passed : undefined;
+    if (passed?.limit === 'maxAliasCount') return refuse(`it holds more than ${maxAliasCount} aliases (limit maxAliasCount = ${maxAliasCount})`, passed.at.range?.[0]);
+    if (passed) return refuse(`its aliases stand for more than ${maxAliasExpansion} characters of text (limit maxAliasExpansion = ${maxAliasExpansion})`, passed.at.range?.[0]);
     let value: unknown;
     try {
       value = node.toJS({ maxAliasCount });
@@ -177,6 +211,16 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     return { index, node, value, usable: true };
   });
 
+  if (unread !== undefined) {
+    findings.push({
+      ruleId: 'parse/limit',
+      severity: 'error',
+      message: `stream not read past its first ${maxDocuments} documents (limit maxDocuments = ${maxDocuments}); split the file to lint the rest`,
+      path: '',
+      document: maxDocuments,
+      ...rangeOf(lineCounter, unread, Math.min(unread + 1, source.length)),
+    });
+  }
   return { text: source, bom: source !== text, format, lineCounter, documents, comments, findings };
 }
 

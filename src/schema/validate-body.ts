@@ -105,14 +105,17 @@ function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
 
 /**
  * Ajv errors to findings, one per value and rule; shared with user policies. With `nullIsUnset`
- * (the default) errors about a `null` value are dropped: it means "unset".
+ * (the default) errors about a `null` value are dropped: it means "unset". Linear in the number
+ * of errors: a list of 100,000 wrong items makes 100,000 errors, and any pass that compared each
+ * error with every other took minutes.
  */
 export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: string, { nullIsUnset = true } = {}): PathFinding[] {
   const findings: PathFinding[] = [];
   const seen = new Set<string>();
+  const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.schemaPath));
   // A value of the wrong type fails its enum or range too; saying so twice helps no one.
-  const wrongType = new Set(errors.filter((e) => e.keyword === 'type' && !inAnyOf(e, errors)).map((e) => e.instancePath));
-  for (const error of withoutMismatchedBranches(errors)) {
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type' && anyOfAbove(e, anyOfPaths) === undefined).map((e) => e.instancePath));
+  for (const error of withoutMismatchedBranches(errors, anyOfPaths)) {
     const ruleId = KEYWORD_RULE[error.keyword];
     if (!ruleId) continue;
     if (error.keyword !== 'type' && wrongType.has(error.instancePath) && !['required', 'additionalProperties'].includes(error.keyword)) continue;
@@ -127,28 +130,60 @@ export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: 
   return findings;
 }
 
-function inAnyOf(error: ErrorObject, errors: readonly ErrorObject[]): boolean {
-  return errors.some((e) => e.keyword === 'anyOf' && error.schemaPath.startsWith(e.schemaPath + '/'));
+/**
+ * The schema paths of the `anyOf`s (among `anyOfPaths`) whose branches an error's schema path lies
+ * in, innermost first; undefined when none. Looked up by the prefixes of the error's own path, so
+ * the cost grows with the schema's depth, not with the number of errors.
+ */
+function anyOfAbove(error: ErrorObject, anyOfPaths: ReadonlySet<string>): string[] | undefined {
+  if (anyOfPaths.size === 0) return undefined;
+  let found: string[] | undefined;
+  const path = error.schemaPath;
+  for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+    const prefix = path.slice(0, slash);
+    if (anyOfPaths.has(prefix)) (found ??= []).push(prefix);
+  }
+  return found;
 }
 
 /**
  * An `anyOf` fails with the errors of every branch; most branches are of another type than the
  * value and say nothing useful ("must be a list" for the level "silent"). Only the errors of the
  * branches whose type fits the value are kept — all of them when no branch fits.
+ *
+ * The `anyOf` errors of one schema path (one per item of a list, say) share their branches: the
+ * errors under each path are gathered once, and each `anyOf` error looks up the type errors at its
+ * own value.
  */
-function withoutMismatchedBranches(errors: readonly ErrorObject[]): ErrorObject[] {
-  let kept = [...errors];
-  for (const anyOf of errors.filter((e) => e.keyword === 'anyOf')) {
-    const prefix = anyOf.schemaPath + '/';
-    const branchOf = (e: ErrorObject): string | undefined => (e.schemaPath.startsWith(prefix) ? e.schemaPath.slice(prefix.length).split('/')[0] : undefined);
-    const mismatched = new Set(
-      errors.filter((e) => e.keyword === 'type' && e.instancePath === anyOf.instancePath && e.schemaPath === `${prefix}${branchOf(e)}/type`).map(branchOf),
-    );
-    const branches = new Set(errors.map(branchOf).filter((b) => b !== undefined));
-    if (mismatched.size === branches.size) continue;
-    kept = kept.filter((e) => !mismatched.has(branchOf(e)));
+function withoutMismatchedBranches(errors: readonly ErrorObject[], anyOfPaths: ReadonlySet<string>): readonly ErrorObject[] {
+  if (anyOfPaths.size === 0) return errors;
+  const groups = new Map<string, { branches: Set<string>; mismatchedAt: Map<string, Set<string>>; dropped: Set<string> }>();
+  for (const path of anyOfPaths) groups.set(path, { branches: new Set(), mismatchedAt: new Map(), dropped: new Set() });
+  /** Each error's branch under each `anyOf` it lies in. */
+  const placed = errors.map((error) => {
+    const places: Array<[string, string]> = [];
+    for (const path of anyOfAbove(error, anyOfPaths) ?? []) {
+      const branch = error.schemaPath.slice(path.length + 1).split('/')[0];
+      const group = groups.get(path)!;
+      group.branches.add(branch);
+      // A branch of another type than the value: its own `type` keyword failed at the anyOf's value.
+      if (error.keyword === 'type' && error.schemaPath === `${path}/${branch}/type`) {
+        let mismatched = group.mismatchedAt.get(error.instancePath);
+        if (!mismatched) group.mismatchedAt.set(error.instancePath, (mismatched = new Set()));
+        mismatched.add(branch);
+      }
+      places.push([path, branch]);
+    }
+    return places;
+  });
+  for (const anyOf of errors) {
+    if (anyOf.keyword !== 'anyOf') continue;
+    const group = groups.get(anyOf.schemaPath)!;
+    const mismatched = group.mismatchedAt.get(anyOf.instancePath);
+    if (!mismatched || mismatched.size === group.branches.size) continue;
+    for (const branch of mismatched) group.dropped.add(branch);
   }
-  return kept;
+  return errors.filter((_, i) => !placed[i].some(([path, branch]) => groups.get(path)!.dropped.has(branch)));
 }
 
 function exempt(value: unknown, nullIsUnset: boolean): boolean {

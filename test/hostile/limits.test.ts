@@ -18,10 +18,10 @@ import { HOSTILE, lines, tempDir } from './helpers.js';
 const DEEP = 'document not read: its collections nest more than 200 deep (limit maxDepth = 200); raise limits.maxDepth in the config file to read it';
 
 describe('alias bombs and cycles', () => {
-  test('billion laughs: refused before expansion, with the limit named', async () => {
+  test('billion laughs: refused before expansion, at the alias that passes maxAliasExpansion', async () => {
     const run = await runCli(['--no-config', '-f', 'compact', `${HOSTILE}/billion-laughs.yaml`]);
     expect(lines(run.stdout)).toEqual([
-      `${HOSTILE}/billion-laughs.yaml:3:1: error document not read: Excessive alias count indicates a resource exhaustion attack (limit maxAliasCount = 1000) [parse/limit]`,
+      `${HOSTILE}/billion-laughs.yaml:9:20: error document not read: its aliases stand for more than 10485760 characters of text (limit maxAliasExpansion = 10485760) [parse/limit]`,
     ]);
     expect(run.code).toBe(1);
   });
