@@ -1,4 +1,5 @@
 import type { Rule } from '../src/types.js';
+import type { StageRule } from '../src/engine/define-rule.js';
 import computeSettingsTogether from './account/compute-settings-together.js';
 import createSuperseded from './account/create-superseded.js';
 import flatBody from './account/flat-body.js';
@@ -61,6 +62,10 @@ import versionKindMismatch from './cluster/version-kind-mismatch.js';
 import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import plaintextSecret from './security/plaintext-secret.js';
+import repositoryBootstrapOverride from './repository/bootstrap-override.js';
+import repositoryDuplicateAllowListEntry from './repository/duplicate-allow-list-entry.js';
+import repositoryDuplicateLabel from './repository/duplicate-label.js';
+import repositoryIdleTimeoutOverride from './repository/idle-timeout-override.js';
 
 /** Every cross-field rule, in alphabetical order of id. */
 export const RULES: readonly Rule[] = [
@@ -126,4 +131,16 @@ export const RULES: readonly Rule[] = [
   versionRequired,
   zeppelinModeSparkOnly,
   plaintextSecret,
+];
+
+/**
+ * Every rule a stage of the engine reports (parser, operation resolution, schema, YAML pitfalls,
+ * directives, the checks across files), in alphabetical order of id: each file holds the rule's
+ * docs, messages and cases; its stage computes the findings.
+ */
+export const STAGE_RULES: readonly StageRule[] = [
+  repositoryBootstrapOverride,
+  repositoryDuplicateAllowListEntry,
+  repositoryDuplicateLabel,
+  repositoryIdleTimeoutOverride,
 ];

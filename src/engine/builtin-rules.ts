@@ -1,5 +1,4 @@
 import { SCHEMA_RULES } from '../schema/validate-body.js';
-import { REPOSITORY_RULES } from './repository.js';
 import { SOURCE_TYPE_RULES } from './source-types.js';
 import { YAML11_RULE } from './yaml11.js';
 import type { Severity } from '../types.js';
@@ -159,7 +158,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
       fix: 'Write true or false. `dplint --fix` does it.',
     },
   },
-  ...Object.entries(REPOSITORY_RULES).map(([id, { severity, summary, rationale, fix }]) => ({ id, severity, docs: { summary, rationale, fix } })),
   ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({
     id,
     severity: meta.severity,

@@ -16,6 +16,7 @@ import { runPolicies, type CompiledPolicy } from '../config/policies.js';
 import { findRule } from './registry.js';
 import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
+import { withoutRepositoryRules } from './repository.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
 
@@ -155,7 +156,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
   let final = applyLevels(findings, options.rules ?? {});
   if (options.inlineConfig !== false) {
     const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
-    final = applyDirectives(final, parseDirectives(file.comments), {
+    final = applyDirectives(final, withoutRepositoryRules(parseDirectives(file.comments)), {
       reportUnused: options.reportUnusedDisableDirectives ?? 'off',
       isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
       text: file.text,
