@@ -62,6 +62,8 @@ import versionKindMismatch from './cluster/version-kind-mismatch.js';
 import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import plaintextSecret from './security/plaintext-secret.js';
+import directiveUnknownRule from './directive/unknown-rule.js';
+import directiveUnused from './directive/unused.js';
 import repositoryBootstrapOverride from './repository/bootstrap-override.js';
 import repositoryDuplicateAllowListEntry from './repository/duplicate-allow-list-entry.js';
 import repositoryDuplicateLabel from './repository/duplicate-label.js';
@@ -139,6 +141,8 @@ export const RULES: readonly Rule[] = [
  * docs, messages and cases; its stage computes the findings.
  */
 export const STAGE_RULES: readonly StageRule[] = [
+  directiveUnknownRule,
+  directiveUnused,
   repositoryBootstrapOverride,
   repositoryDuplicateAllowListEntry,
   repositoryDuplicateLabel,

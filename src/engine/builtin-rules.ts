@@ -99,25 +99,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     },
   },
   {
-    id: 'directive/unused',
-    fixable: true,
-    severity: 'warning',
-    docs: {
-      summary: 'An inline dplint-disable directive silences nothing (reported with --report-unused-disable-directives, or in the strict preset).',
-      rationale: 'A directive that no longer silences anything hides the next real finding on that line; ESLint reports these for the same reason.',
-      fix: 'Remove the directive, or the rule ids in it that report nothing. `dplint --fix` removes a wholly unused directive.',
-    },
-  },
-  {
-    id: 'directive/unknown-rule',
-    severity: 'warning',
-    docs: {
-      summary: 'An inline directive names a rule id that does not exist.',
-      rationale: 'A misspelt rule id silences nothing, so the finding it was meant for still fails the run.',
-      fix: 'Use an id from `dplint rules` (or `policy/<id>` for a policy of the config file).',
-    },
-  },
-  {
     id: 'yaml/duplicate-key',
     severity: 'error',
     docs: {
