@@ -64,6 +64,10 @@ import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import plaintextSecret from './security/plaintext-secret.js';
 import directiveUnknownRule from './directive/unknown-rule.js';
 import directiveUnused from './directive/unused.js';
+import operationInferred from './operation/inferred.js';
+import operationUnexpectedBody from './operation/unexpected-body.js';
+import operationUnknown from './operation/unknown.js';
+import operationUnresolved from './operation/unresolved.js';
 import repositoryBootstrapOverride from './repository/bootstrap-override.js';
 import repositoryDuplicateAllowListEntry from './repository/duplicate-allow-list-entry.js';
 import repositoryDuplicateLabel from './repository/duplicate-label.js';
@@ -143,6 +147,10 @@ export const RULES: readonly Rule[] = [
 export const STAGE_RULES: readonly StageRule[] = [
   directiveUnknownRule,
   directiveUnused,
+  operationInferred,
+  operationUnexpectedBody,
+  operationUnknown,
+  operationUnresolved,
   repositoryBootstrapOverride,
   repositoryDuplicateAllowListEntry,
   repositoryDuplicateLabel,

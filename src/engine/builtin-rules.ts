@@ -27,42 +27,6 @@ const SCHEMA_FIXES: Record<string, Pick<BuiltinRule, 'fixable' | 'hasSuggestions
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
-    id: 'operation/inferred',
-    severity: 'info',
-    docs: {
-      summary: 'The file declares no operation, so dplint inferred it from the body’s shape.',
-      rationale: 'Inference is a last resort: a declared operation cannot be guessed wrong.',
-      fix: 'Declare it: `# dplint: operation=<id>` at the top of the file, or a `files` entry in dplint.config.yaml.',
-    },
-  },
-  {
-    id: 'operation/unknown',
-    severity: 'error',
-    docs: {
-      summary: 'A modeline or request envelope names an operation or route the API does not have.',
-      rationale: 'The 14 operations and their paths are listed in spec section 1 ("Endpoint summary").',
-      fix: 'Use one of the ids `dplint operations` lists, or the method and path of the spec.',
-    },
-  },
-  {
-    id: 'operation/unresolved',
-    severity: 'warning',
-    docs: {
-      summary: 'dplint cannot tell which API operation the file is a body for, so it checks only its syntax.',
-      rationale: 'Every check depends on the operation: the same member is valid in one body and unknown in another.',
-      fix: 'Add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
-    },
-  },
-  {
-    id: 'operation/unexpected-body',
-    severity: 'warning',
-    docs: {
-      summary: 'A body for an operation that takes none.',
-      rationale: 'The spec says "No parameters" / "No body" for the GET and DELETE operations (sections 4.2, 4.3, 4.5, 4.9, 4.10, 4.13); what is sent is ignored.',
-      fix: 'Remove the body, or declare the operation you meant.',
-    },
-  },
-  {
     id: 'parse/syntax',
     severity: 'error',
     docs: {
