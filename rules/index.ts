@@ -62,6 +62,11 @@ import versionKindMismatch from './cluster/version-kind-mismatch.js';
 import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import plaintextSecret from './security/plaintext-secret.js';
+import yamlDuplicateKey from './yaml/duplicate-key.js';
+import yamlUnquotedString from './yaml/unquoted-string.js';
+import yamlYaml11Ambiguous from './yaml/yaml11-ambiguous.js';
+import bodyBooleanAsString from './body/boolean-as-string.js';
+import bodyNumberAsString from './body/number-as-string.js';
 import directiveUnknownRule from './directive/unknown-rule.js';
 import directiveUnused from './directive/unused.js';
 import operationInferred from './operation/inferred.js';
@@ -145,6 +150,8 @@ export const RULES: readonly Rule[] = [
  * docs, messages and cases; its stage computes the findings.
  */
 export const STAGE_RULES: readonly StageRule[] = [
+  bodyBooleanAsString,
+  bodyNumberAsString,
   directiveUnknownRule,
   directiveUnused,
   operationInferred,
@@ -155,4 +162,7 @@ export const STAGE_RULES: readonly StageRule[] = [
   repositoryDuplicateAllowListEntry,
   repositoryDuplicateLabel,
   repositoryIdleTimeoutOverride,
+  yamlDuplicateKey,
+  yamlUnquotedString,
+  yamlYaml11Ambiguous,
 ];

@@ -1,6 +1,4 @@
 import { SCHEMA_RULES } from '../schema/validate-body.js';
-import { SOURCE_TYPE_RULES } from './source-types.js';
-import { YAML11_RULE } from './yaml11.js';
 import type { Severity } from '../types.js';
 
 /** A rule id the engine itself reports (parse, operation and schema stages): no `check`, just its docs. */
@@ -60,47 +58,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
       summary: 'A document was not read because it exceeds a safety limit (alias expansions, size or depth).',
       rationale: 'A "billion laughs" alias bomb expands a few lines into gigabytes; dplint refuses it rather than hang.',
       fix: 'Write the data out instead of through aliases, or raise the limit if the file is legitimate.',
-    },
-  },
-  {
-    id: 'yaml/duplicate-key',
-    severity: 'error',
-    docs: {
-      summary: 'A key appears twice in one mapping; only the last value is sent.',
-      rationale: 'YAML 1.2 requires keys to be unique; JSON parsers keep the last value, silently dropping the first.',
-      fix: 'Remove one of the two, or merge their values.',
-    },
-  },
-  YAML11_RULE,
-  {
-    id: 'yaml/unquoted-string',
-    fixable: true,
-    severity: 'error',
-    docs: {
-      summary: SOURCE_TYPE_RULES['yaml/unquoted-string'],
-      rationale:
-        'Spec 4.11: presto_version and spark_version are of type "string" with values such as "0.180" and "2.10"-style versions; YAML reads an unquoted 0.180 as the number 0.18, and the digits are gone before any schema sees them.',
-      fix: 'Quote the value as written: presto_version: "0.180". `dplint --fix` does it.',
-    },
-  },
-  {
-    id: 'body/number-as-string',
-    fixable: true,
-    severity: 'error',
-    docs: {
-      summary: SOURCE_TYPE_RULES['body/number-as-string'],
-      rationale: 'The spec types these fields "integer" (e.g. 4.11.2 blk_volume_size "integer GB", 4.4 CacheQuotaSizeInGB "integer"); a JSON string is not one.',
-      fix: 'Write the number without quotes (and without the unit): blk_volume_size: 100. `dplint --fix` does it when the unit is the field’s own.',
-    },
-  },
-  {
-    id: 'body/boolean-as-string',
-    fixable: true,
-    severity: 'error',
-    docs: {
-      summary: SOURCE_TYPE_RULES['body/boolean-as-string'],
-      rationale: 'The spec types these fields "boolean" (e.g. 4.11 disallow_cluster_termination "boolean; default false"); YAML 1.2 reads yes/no/on/off as strings, so they reach the API as text.',
-      fix: 'Write true or false. `dplint --fix` does it.',
     },
   },
   ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({

@@ -1,6 +1,8 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
 import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
+import duplicateKey from '../../rules/yaml/duplicate-key.js';
+import { stageMessage } from '../engine/define-rule.js';
 import type { Finding, Range } from '../types.js';
 
 export type SourceFormat = 'yaml' | 'json';
@@ -266,9 +268,7 @@ function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) =>
       }
       const [start, end] = pair.key.range;
       findings.push({
-        ruleId: 'yaml/duplicate-key',
-        severity: 'error',
-        message: `duplicate key "${name}": first defined on line ${at(first, first).line}; only the last value is sent`,
+        ...stageMessage(duplicateKey, 'duplicateKey', { key: name, firstLine: at(first, first).line }),
         path: toPointer([...path, name]),
         ...at(start, end),
       });
