@@ -42,8 +42,20 @@ function lintStageCase(rule: StageRule, testCase: StageRuleCase): DetailedFindin
   return lintRepositoryDetailed(results, facts).find((result) => result.file === filename)!.findings as DetailedFinding[];
 }
 
+/**
+ * The parser's findings carry no messageId (they are plain findings of `parseText`); the message
+ * is matched to the rule's table instead, so a message that is not rendered from it fails.
+ */
+function withMessageIds(rule: StageRule, findings: DetailedFinding[]): DetailedFinding[] {
+  const patterns = Object.entries(rule.messages).map(([id, template]) => {
+    const pattern = template.split(/\{\{\s*\w+\s*\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?');
+    return [id, new RegExp(`^${pattern}$`, 's')] as const;
+  });
+  return findings.map((finding) => (finding.messageId || finding.ruleId !== rule.id ? finding : { ...finding, messageId: patterns.find(([, re]) => re.test(finding.message))?.[0] }));
+}
+
 function lintCase(rule: Rule | StageRule, testCase: RuleCase): DetailedFinding[] {
-  if ('stage' in rule) return lintStageCase(rule, testCase);
+  if ('stage' in rule) return withMessageIds(rule, lintStageCase(rule, testCase));
   // The rule under test is on at its own severity, even where the recommended preset leaves it off.
   const settings = { [rule.id]: testCase.options ? ([rule.severity, testCase.options] as [typeof rule.severity, Record<string, unknown>]) : rule.severity };
   if (!isEnvelopeCase(testCase)) return lintTextDetailed(testCase.yaml, { operation: operationOf(rule, testCase), rules: settings }).findings;

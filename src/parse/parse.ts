@@ -2,7 +2,7 @@ import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type C
 import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
-import { stageMessage } from '../engine/define-rule.js';
+import { renderMessage } from '../engine/define-rule.js';
 import type { Finding, Range } from '../types.js';
 
 export type SourceFormat = 'yaml' | 'json';
@@ -268,7 +268,10 @@ function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) =>
       }
       const [start, end] = pair.key.range;
       findings.push({
-        ...stageMessage(duplicateKey, 'duplicateKey', { key: name, firstLine: at(first, first).line }),
+        // The parser's findings are plain findings (no messageId): the rule tests match the message to the table.
+        ruleId: duplicateKey.id,
+        severity: duplicateKey.severity,
+        message: renderMessage(duplicateKey.messages.duplicateKey, { key: name, firstLine: at(first, first).line }),
         path: toPointer([...path, name]),
         ...at(start, end),
       });
