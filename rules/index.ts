@@ -61,6 +61,9 @@ import v12Envelope from './cluster/v12-envelope.js';
 import versionKindMismatch from './cluster/version-kind-mismatch.js';
 import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
+import parseLimit from './parse/limit.js';
+import parseSyntax from './parse/syntax.js';
+import parseWarning from './parse/warning.js';
 import plaintextSecret from './security/plaintext-secret.js';
 import yamlDuplicateKey from './yaml/duplicate-key.js';
 import yamlUnquotedString from './yaml/unquoted-string.js';
@@ -158,6 +161,9 @@ export const STAGE_RULES: readonly StageRule[] = [
   operationUnexpectedBody,
   operationUnknown,
   operationUnresolved,
+  parseLimit,
+  parseSyntax,
+  parseWarning,
   repositoryBootstrapOverride,
   repositoryDuplicateAllowListEntry,
   repositoryDuplicateLabel,

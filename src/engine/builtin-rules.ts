@@ -25,39 +25,12 @@ const SCHEMA_FIXES: Record<string, Pick<BuiltinRule, 'fixable' | 'hasSuggestions
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
-    id: 'parse/syntax',
-    severity: 'error',
-    docs: {
-      summary: 'The file is not valid YAML or JSON.',
-      rationale: '"All payloads are JSON" (spec, introduction): a file that does not parse cannot be sent.',
-      fix: 'Correct the syntax at the position shown.',
-    },
-  },
-  {
-    id: 'parse/warning',
-    severity: 'warning',
-    docs: {
-      summary: 'The YAML parser accepted the file but warns about it (an unknown tag, say).',
-      rationale: 'Tags and other YAML features beyond plain data do not survive the conversion to JSON.',
-      fix: 'Write plain YAML data.',
-    },
-  },
-  {
     id: 'parse/encoding',
     severity: 'error',
     docs: {
       summary: 'The file is not text dplint can decode (UTF-8, or UTF-16 with a byte-order mark).',
       rationale: 'JSON is UTF-8 on the wire; a file in another encoding, or binary data, cannot be sent as it is.',
       fix: 'Save the file as UTF-8.',
-    },
-  },
-  {
-    id: 'parse/limit',
-    severity: 'error',
-    docs: {
-      summary: 'A document was not read because it exceeds a safety limit (alias expansions, size or depth).',
-      rationale: 'A "billion laughs" alias bomb expands a few lines into gigabytes; dplint refuses it rather than hang.',
-      fix: 'Write the data out instead of through aliases, or raise the limit if the file is legitimate.',
     },
   },
   ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({
