@@ -64,6 +64,9 @@ import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import parseLimit from './parse/limit.js';
 import parseSyntax from './parse/syntax.js';
 import parseWarning from './parse/warning.js';
+import schemaEnum from './schema/enum.js';
+import schemaUnique from './schema/unique.js';
+import schemaUnknownMember from './schema/unknown-member.js';
 import plaintextSecret from './security/plaintext-secret.js';
 import yamlDuplicateKey from './yaml/duplicate-key.js';
 import yamlUnquotedString from './yaml/unquoted-string.js';
@@ -168,6 +171,9 @@ export const STAGE_RULES: readonly StageRule[] = [
   repositoryDuplicateAllowListEntry,
   repositoryDuplicateLabel,
   repositoryIdleTimeoutOverride,
+  schemaEnum,
+  schemaUnique,
+  schemaUnknownMember,
   yamlDuplicateKey,
   yamlUnquotedString,
   yamlYaml11Ambiguous,

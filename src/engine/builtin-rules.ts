@@ -1,7 +1,10 @@
 import { SCHEMA_RULES } from '../schema/validate-body.js';
 import type { Severity } from '../types.js';
 
-/** A rule id the engine itself reports (parse, operation and schema stages): no `check`, just its docs. */
+/**
+ * A rule id the engine itself reports that has no file under rules/ yet (parse/encoding, most of
+ * schema/*): no `check`, no cases, just its docs. The other built-in ids are StageRules in rules/.
+ */
 export interface BuiltinRule {
   id: string;
   severity: Severity;
@@ -18,9 +21,7 @@ const SCHEMA_RATIONALE =
 /** What the schema stage offers: a lone label made a list and a subnet list made one string (fixes); "did you mean" and the nearest valid number (suggestions). */
 const SCHEMA_FIXES: Record<string, Pick<BuiltinRule, 'fixable' | 'hasSuggestions'>> = {
   'schema/type': { fixable: true, hasSuggestions: true },
-  'schema/enum': { hasSuggestions: true },
   'schema/range': { hasSuggestions: true },
-  'schema/unknown-member': { hasSuggestions: true },
 };
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
@@ -40,10 +41,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     docs: {
       summary: meta.summary,
       rationale: SCHEMA_RATIONALE,
-      fix:
-        id === 'schema/unknown-member'
-          ? 'Correct the spelling (the message names the closest member), or remove the member: the spec says a body is "any subset of the parameters below".'
-          : 'Change the value to one the message lists.',
+      fix: 'Change the value to one the message lists.',
     },
   })),
 ];
