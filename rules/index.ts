@@ -65,6 +65,8 @@ import parseLimit from './parse/limit.js';
 import parseSyntax from './parse/syntax.js';
 import parseWarning from './parse/warning.js';
 import schemaEnum from './schema/enum.js';
+import schemaRequired from './schema/required.js';
+import schemaType from './schema/type.js';
 import schemaUnique from './schema/unique.js';
 import schemaUnknownMember from './schema/unknown-member.js';
 import plaintextSecret from './security/plaintext-secret.js';
@@ -172,6 +174,8 @@ export const STAGE_RULES: readonly StageRule[] = [
   repositoryDuplicateLabel,
   repositoryIdleTimeoutOverride,
   schemaEnum,
+  schemaRequired,
+  schemaType,
   schemaUnique,
   schemaUnknownMember,
   yamlDuplicateKey,

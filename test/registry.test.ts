@@ -34,8 +34,6 @@ test('every rule id is a rule file, but the built-in ids still waiting for their
     'schema/format',
     'schema/length',
     'schema/range',
-    'schema/required',
-    'schema/type',
   ]);
 });
 

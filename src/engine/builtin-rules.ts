@@ -20,7 +20,6 @@ const SCHEMA_RATIONALE =
 
 /** What the schema stage offers: a lone label made a list and a subnet list made one string (fixes); "did you mean" and the nearest valid number (suggestions). */
 const SCHEMA_FIXES: Record<string, Pick<BuiltinRule, 'fixable' | 'hasSuggestions'>> = {
-  'schema/type': { fixable: true, hasSuggestions: true },
   'schema/range': { hasSuggestions: true },
 };
 

@@ -5,6 +5,8 @@ import * as compiled from '../generated/validators.js';
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
 import schemaEnum from '../../rules/schema/enum.js';
+import schemaRequired from '../../rules/schema/required.js';
+import schemaType from '../../rules/schema/type.js';
 import schemaUnique from '../../rules/schema/unique.js';
 import schemaUnknownMember from '../../rules/schema/unknown-member.js';
 import { renderMessage, type StageRule } from '../engine/define-rule.js';
@@ -12,15 +14,15 @@ import { renderMessage, type StageRule } from '../engine/define-rule.js';
 /** The schema stage's rules that have their file under rules/schema/ (id, docs, severity, messages, cases). */
 const SCHEMA_RULE_FILES = {
   'schema/enum': schemaEnum,
+  'schema/required': schemaRequired,
+  'schema/type': schemaType,
   'schema/unique': schemaUnique,
   'schema/unknown-member': schemaUnknownMember,
 } as const satisfies Record<string, StageRule>;
 
 /** The schema stage's rule ids still without a rule file, one per family of JSON Schema keywords (src/engine/builtin-rules.ts holds their docs). */
 export const SCHEMA_RULES = {
-  'schema/type': { severity: 'error', summary: 'A value has the wrong JSON type (a string where a number is required, a list where an object is).' },
   'schema/range': { severity: 'error', summary: 'A number is outside the range the spec allows (minimum, maximum, multiple of).' },
-  'schema/required': { severity: 'error', summary: 'A member the operation requires is missing.' },
   'schema/length': { severity: 'error', summary: 'A string or list is shorter or longer than allowed (an empty label list, an empty string).' },
   'schema/format': { severity: 'error', summary: 'A string does not have the format the spec requires.' },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
@@ -152,7 +154,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       const member = propertySchema(parentSchema, missing);
       const expected = member ? expectation(member) : '';
       const where = path.length === 0 ? 'the body' : field;
-      return { ...base, path, target: 'key', message: `${where} must have member "${missing}"${expected ? ` (${expected})` : ''}; it is missing` };
+      return { ...base, path, target: 'key', ...say(schemaRequired, 'missing', { where, member: missing, expectation: expected ? ` (${expected})` : '' }) };
     }
     case 'additionalProperties': {
       const member = String(params.additionalProperty);
@@ -176,7 +178,11 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
         ...base,
         path,
         // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
-        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${error.data !== null && typeof error.data === 'object' ? '' : `${typeName(error.data)} `}${describeValue(error.data, secret)}`,
+        ...say(schemaType, 'wrongType', {
+          field,
+          expected: schemaTypeName(String(params.type)),
+          actual: `${error.data !== null && typeof error.data === 'object' ? '' : `${typeName(error.data)} `}${describeValue(error.data, secret)}`,
+        }),
         data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
       };
     case 'enum':
