@@ -1,4 +1,5 @@
 import type { Rule } from '../src/types.js';
+import type { StageRule } from '../src/engine/define-rule.js';
 import computeSettingsTogether from './account/compute-settings-together.js';
 import createSuperseded from './account/create-superseded.js';
 import flatBody from './account/flat-body.js';
@@ -60,7 +61,30 @@ import v12Envelope from './cluster/v12-envelope.js';
 import versionKindMismatch from './cluster/version-kind-mismatch.js';
 import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
+import parseLimit from './parse/limit.js';
+import parseSyntax from './parse/syntax.js';
+import parseWarning from './parse/warning.js';
+import schemaEnum from './schema/enum.js';
+import schemaRequired from './schema/required.js';
+import schemaType from './schema/type.js';
+import schemaUnique from './schema/unique.js';
+import schemaUnknownMember from './schema/unknown-member.js';
 import plaintextSecret from './security/plaintext-secret.js';
+import yamlDuplicateKey from './yaml/duplicate-key.js';
+import yamlUnquotedString from './yaml/unquoted-string.js';
+import yamlYaml11Ambiguous from './yaml/yaml11-ambiguous.js';
+import bodyBooleanAsString from './body/boolean-as-string.js';
+import bodyNumberAsString from './body/number-as-string.js';
+import directiveUnknownRule from './directive/unknown-rule.js';
+import directiveUnused from './directive/unused.js';
+import operationInferred from './operation/inferred.js';
+import operationUnexpectedBody from './operation/unexpected-body.js';
+import operationUnknown from './operation/unknown.js';
+import operationUnresolved from './operation/unresolved.js';
+import repositoryBootstrapOverride from './repository/bootstrap-override.js';
+import repositoryDuplicateAllowListEntry from './repository/duplicate-allow-list-entry.js';
+import repositoryDuplicateLabel from './repository/duplicate-label.js';
+import repositoryIdleTimeoutOverride from './repository/idle-timeout-override.js';
 
 /** Every cross-field rule, in alphabetical order of id. */
 export const RULES: readonly Rule[] = [
@@ -126,4 +150,35 @@ export const RULES: readonly Rule[] = [
   versionRequired,
   zeppelinModeSparkOnly,
   plaintextSecret,
+];
+
+/**
+ * Every rule a stage of the engine reports (parser, operation resolution, schema, YAML pitfalls,
+ * directives, the checks across files), in alphabetical order of id: each file holds the rule's
+ * docs, messages and cases; its stage computes the findings.
+ */
+export const STAGE_RULES: readonly StageRule[] = [
+  bodyBooleanAsString,
+  bodyNumberAsString,
+  directiveUnknownRule,
+  directiveUnused,
+  operationInferred,
+  operationUnexpectedBody,
+  operationUnknown,
+  operationUnresolved,
+  parseLimit,
+  parseSyntax,
+  parseWarning,
+  repositoryBootstrapOverride,
+  repositoryDuplicateAllowListEntry,
+  repositoryDuplicateLabel,
+  repositoryIdleTimeoutOverride,
+  schemaEnum,
+  schemaRequired,
+  schemaType,
+  schemaUnique,
+  schemaUnknownMember,
+  yamlDuplicateKey,
+  yamlUnquotedString,
+  yamlYaml11Ambiguous,
 ];

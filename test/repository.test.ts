@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
+import { explainRule } from '../src/commands/explain.js';
 
 const CONFIG = `files:
   - match: ["clusters/*.yaml"]
@@ -105,4 +106,37 @@ test('the checks across files see the same facts through --cache as from a fresh
     'clusters/etl.yaml:1:14 repository/duplicate-label',
     'clusters/etl.yaml:3:25 repository/idle-timeout-override',
   ]);
+});
+
+test('an inline directive above the label silences repository/duplicate-label, as `explain` says', async () => {
+  const directive = '# dplint-disable-next-line repository/duplicate-label -- reason';
+  expect(explainRule('repository/duplicate-label').split('\n')).toContain(`  on one line:      ${directive.replace('reason', 'why this is fine here')}`);
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'clusters/etl.yaml': 'label: [etl]\n',
+    'clusters/etl-v2.yaml': `label:\n  - etl-v2\n  ${directive}\n  - etl\n`,
+  });
+  expect((await findings(dir)).list).toEqual([
+    'clusters/etl.yaml:1:9 error repository/duplicate-label: label "etl" is also claimed by clusters/etl-v2.yaml; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels',
+  ]);
+  // The file's own pass does not call the directive unused (its finding comes later), and --fix keeps it.
+  const strict = await runCli(['.', '-f', 'json', '--report-unused-disable-directives', 'error'], { cwd: dir });
+  expect(JSON.parse(strict.stdout).results.flatMap((r: { file: string; findings: Array<{ ruleId: string }> }) => r.findings.map((f) => `${r.file} ${f.ruleId}`))).toEqual([
+    'clusters/etl.yaml repository/duplicate-label',
+  ]);
+  // --no-inline-config ignores it, as every other directive.
+  const ignored = await runCli(['.', '-f', 'json', '--no-inline-config'], { cwd: dir });
+  expect(JSON.parse(ignored.stdout).results.flatMap((r: { file: string; findings: Array<{ ruleId: string; line: number }> }) => r.findings.map((f) => `${r.file}:${f.line} ${f.ruleId}`))).toEqual([
+    'clusters/etl-v2.yaml:4 repository/duplicate-label',
+    'clusters/etl.yaml:1 repository/duplicate-label',
+  ]);
+});
+
+test('a directive naming another rule, or a repository rule in another place, does not silence it', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'clusters/a.yaml': '# dplint-disable-next-line repository/idle-timeout-override\nlabel: [etl]\n',
+    'clusters/b.yaml': '# dplint-disable-next-line repository/duplicate-label\n\nlabel: [etl]\n',
+  });
+  expect((await findings(dir)).list.map((line: string) => line.split(' ')[0])).toEqual(['clusters/a.yaml:2:9', 'clusters/b.yaml:3:9']);
 });

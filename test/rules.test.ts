@@ -1,12 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { RULES } from '../rules/index.js';
-import { lintTextDetailed } from '../src/engine/lint.js';
+import { RULES, STAGE_RULES } from '../rules/index.js';
+import type { FileResult } from '../src/formatters/types.js';
+import type { StageRule, StageRuleCase } from '../src/engine/define-rule.js';
+import { lintTextDetailed, type DetailedFinding } from '../src/engine/lint.js';
+import { collectFacts, lintRepositoryDetailed, type RepositoryFacts } from '../src/engine/repository.js';
 import { applyFixes } from '../src/fix/apply.js';
 import { isOperationId, type OperationId } from '../src/operations.js';
 import type { Rule, RuleCase } from '../src/types.js';
 
-function operationOf(rule: Rule, testCase: RuleCase): OperationId {
-  const operation = testCase.operation ?? (rule.appliesTo === '*' ? 'edit-cluster' : rule.appliesTo[0]);
+function operationOf(rule: Rule | StageRule, testCase: RuleCase): OperationId {
+  const operation = testCase.operation ?? ('stage' in rule || rule.appliesTo === '*' ? 'edit-cluster' : rule.appliesTo[0]);
   if (!isOperationId(operation)) throw new Error(`${rule.id} case "${testCase.name}": unknown operation ${operation}`);
   return operation;
 }
@@ -16,7 +19,45 @@ function isEnvelopeCase(testCase: RuleCase): boolean {
   return /^method:/m.test(testCase.yaml) && /^path:/m.test(testCase.yaml);
 }
 
-function lintCase(rule: Rule, testCase: RuleCase) {
+/**
+ * A case of a rule a stage reports: the file linted as the CLI lints it, its operation from the
+ * file itself unless the case names one; for `repository/*`, with the case's other files, the
+ * findings across files in the case's own file.
+ */
+function lintStageCase(rule: StageRule, testCase: StageRuleCase): DetailedFinding[] {
+  const filename = testCase.filename ?? 'case.yaml';
+  const lintOne = (file: string, text: string) => {
+    const operation = file === filename && testCase.operation !== undefined ? { operation: operationOf(rule, testCase) } : {};
+    return lintTextDetailed(text, { filename: file, rules: { [rule.id]: rule.severity }, ...operation, ...testCase.lint });
+  };
+  if (rule.stage !== 'repository') return lintOne(filename, testCase.yaml).findings;
+  const results: FileResult[] = [];
+  const facts = new Map<string, RepositoryFacts>();
+  for (const [file, text] of [...Object.entries(testCase.otherFiles ?? {}), [filename, testCase.yaml] as const]) {
+    const { operation, operationSource, findings, bodies } = lintOne(file, text);
+    results.push({ file, operation, operationSource, findings, source: text });
+    const found = collectFacts(operation, bodies);
+    if (found) facts.set(file, found);
+  }
+  return lintRepositoryDetailed(results, facts).find((result) => result.file === filename)!.findings as DetailedFinding[];
+}
+
+/**
+ * The parser's findings carry no messageId (they are plain findings of `parseText`); the message
+ * is matched to the rule's table instead, so a message that is not rendered from it fails.
+ */
+function withMessageIds(rule: StageRule, findings: DetailedFinding[]): DetailedFinding[] {
+  const patterns = Object.entries(rule.messages).map(([id, template]) => {
+    const pattern = template.split(/\{\{\s*\w+\s*\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?');
+    return [id, new RegExp(`^${pattern}$`, 's'), template.replace(/\{\{\s*\w+\s*\}\}/g, '').length] as const;
+  });
+  // A placeholder matches any text, so the template with the most fixed text that matches is the one rendered.
+  patterns.sort((a, b) => b[2] - a[2]);
+  return findings.map((finding) => (finding.messageId || finding.ruleId !== rule.id ? finding : { ...finding, messageId: patterns.find(([, re]) => re.test(finding.message))?.[0] }));
+}
+
+function lintCase(rule: Rule | StageRule, testCase: RuleCase): DetailedFinding[] {
+  if ('stage' in rule) return withMessageIds(rule, lintStageCase(rule, testCase));
   // The rule under test is on at its own severity, even where the recommended preset leaves it off.
   const settings = { [rule.id]: testCase.options ? ([rule.severity, testCase.options] as [typeof rule.severity, Record<string, unknown>]) : rule.severity };
   if (!isEnvelopeCase(testCase)) return lintTextDetailed(testCase.yaml, { operation: operationOf(rule, testCase), rules: settings }).findings;
@@ -26,7 +67,7 @@ function lintCase(rule: Rule, testCase: RuleCase) {
   return result.findings;
 }
 
-describe.each(RULES.map((rule) => [rule.id, rule] as const))('%s', (_, rule) => {
+describe.each([...RULES, ...STAGE_RULES].map((rule) => [rule.id, rule as Rule | StageRule] as const))('%s', (_, rule) => {
   test('its cases are well formed', () => {
     const names = [...rule.cases.valid, ...rule.cases.invalid].map((c) => c.name);
     expect(new Set(names).size, 'case names are unique').toBe(names.length);

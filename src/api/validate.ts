@@ -8,6 +8,8 @@ import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import { toPointer } from '../parse/pointer.js';
 import type { Finding, PathFinding } from '../types.js';
 import { DplintValidationError } from './error.js';
+import operationUnknown from '../../rules/operation/unknown.js';
+import { renderMessage } from '../engine/define-rule.js';
 
 /**
  * A finding of {@link validate}: a {@link Finding} without the parts that describe text. A body
@@ -111,9 +113,9 @@ export function validateRequest(request: RequestToValidate, options: ValidateOpt
     return result(
       [
         {
-          ruleId: 'operation/unknown',
-          severity: 'error',
-          message: `no operation of the API is ${request.method.toUpperCase()} ${JSON.stringify(where)}; see \`dplint operations\` for the methods and paths`,
+          ruleId: operationUnknown.id,
+          severity: operationUnknown.severity,
+          message: renderMessage(operationUnknown.messages.unknownRoute, { method: request.method.toUpperCase(), path: JSON.stringify(where) }),
           path: `/${target}`,
         },
       ],

@@ -1,5 +1,8 @@
 import type { SourceComment } from '../parse/parse.js';
 import type { Finding, Fix, RuleLevel } from '../types.js';
+import unknownRule from '../../rules/directive/unknown-rule.js';
+import unusedDirective from '../../rules/directive/unused.js';
+import { stageMessage } from '../engine/define-rule.js';
 
 /**
  * Inline directives in YAML comments, as ESLint spells them:
@@ -70,7 +73,7 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
       if (!options.isKnownRule(id)) {
         const guess = options.suggestRule?.(id);
         const hint = guess ? `did you mean "${guess}"?` : '`dplint rules` lists them';
-        reported.push({ ruleId: 'directive/unknown-rule', severity: 'warning', message: `dplint-${directive.kind} names "${id}", which is not a rule; ${hint}`, ...at });
+        reported.push({ ...stageMessage(unknownRule, 'notARule', { kind: directive.kind, id, hint }), ...at });
       }
     }
     if (options.reportUnused === 'off' || directive.kind === 'enable') continue;
@@ -79,9 +82,8 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
     if (unused.length === 0) continue;
     const whole = unused.length === directive.rules.length || directive.rules.length === 0;
     reported.push({
-      ruleId: 'directive/unused',
+      ...stageMessage(unusedDirective, whole ? 'unusedDirective' : 'unusedRules', { kind: directive.kind, rules: unused.join(', '), scope: scopeOf(directive) }),
       severity: options.reportUnused,
-      message: `unused dplint-${directive.kind} directive: ${unused.join(', ')} reported nothing ${scopeOf(directive)}; remove ${whole ? 'the directive' : 'those rule ids'}`,
       ...at,
       ...(whole ? { fix: removalOf(comment, options.text) } : {}),
     });

@@ -1,10 +1,10 @@
 import { SCHEMA_RULES } from '../schema/validate-body.js';
-import { REPOSITORY_RULES } from './repository.js';
-import { SOURCE_TYPE_RULES } from './source-types.js';
-import { YAML11_RULE } from './yaml11.js';
 import type { Severity } from '../types.js';
 
-/** A rule id the engine itself reports (parse, operation and schema stages): no `check`, just its docs. */
+/**
+ * A rule id the engine itself reports that has no file under rules/ yet (parse/encoding, most of
+ * schema/*): no `check`, no cases, just its docs. The other built-in ids are StageRules in rules/.
+ */
 export interface BuiltinRule {
   id: string;
   severity: Severity;
@@ -20,67 +20,10 @@ const SCHEMA_RATIONALE =
 
 /** What the schema stage offers: a lone label made a list and a subnet list made one string (fixes); "did you mean" and the nearest valid number (suggestions). */
 const SCHEMA_FIXES: Record<string, Pick<BuiltinRule, 'fixable' | 'hasSuggestions'>> = {
-  'schema/type': { fixable: true, hasSuggestions: true },
-  'schema/enum': { hasSuggestions: true },
   'schema/range': { hasSuggestions: true },
-  'schema/unknown-member': { hasSuggestions: true },
 };
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
-  {
-    id: 'operation/inferred',
-    severity: 'info',
-    docs: {
-      summary: 'The file declares no operation, so dplint inferred it from the body’s shape.',
-      rationale: 'Inference is a last resort: a declared operation cannot be guessed wrong.',
-      fix: 'Declare it: `# dplint: operation=<id>` at the top of the file, or a `files` entry in dplint.config.yaml.',
-    },
-  },
-  {
-    id: 'operation/unknown',
-    severity: 'error',
-    docs: {
-      summary: 'A modeline or request envelope names an operation or route the API does not have.',
-      rationale: 'The 14 operations and their paths are listed in spec section 1 ("Endpoint summary").',
-      fix: 'Use one of the ids `dplint operations` lists, or the method and path of the spec.',
-    },
-  },
-  {
-    id: 'operation/unresolved',
-    severity: 'warning',
-    docs: {
-      summary: 'dplint cannot tell which API operation the file is a body for, so it checks only its syntax.',
-      rationale: 'Every check depends on the operation: the same member is valid in one body and unknown in another.',
-      fix: 'Add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
-    },
-  },
-  {
-    id: 'operation/unexpected-body',
-    severity: 'warning',
-    docs: {
-      summary: 'A body for an operation that takes none.',
-      rationale: 'The spec says "No parameters" / "No body" for the GET and DELETE operations (sections 4.2, 4.3, 4.5, 4.9, 4.10, 4.13); what is sent is ignored.',
-      fix: 'Remove the body, or declare the operation you meant.',
-    },
-  },
-  {
-    id: 'parse/syntax',
-    severity: 'error',
-    docs: {
-      summary: 'The file is not valid YAML or JSON.',
-      rationale: '"All payloads are JSON" (spec, introduction): a file that does not parse cannot be sent.',
-      fix: 'Correct the syntax at the position shown.',
-    },
-  },
-  {
-    id: 'parse/warning',
-    severity: 'warning',
-    docs: {
-      summary: 'The YAML parser accepted the file but warns about it (an unknown tag, say).',
-      rationale: 'Tags and other YAML features beyond plain data do not survive the conversion to JSON.',
-      fix: 'Write plain YAML data.',
-    },
-  },
   {
     id: 'parse/encoding',
     severity: 'error',
@@ -90,76 +33,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
       fix: 'Save the file as UTF-8.',
     },
   },
-  {
-    id: 'parse/limit',
-    severity: 'error',
-    docs: {
-      summary: 'A document was not read because it exceeds a safety limit (alias expansions, size or depth).',
-      rationale: 'A "billion laughs" alias bomb expands a few lines into gigabytes; dplint refuses it rather than hang.',
-      fix: 'Write the data out instead of through aliases, or raise the limit if the file is legitimate.',
-    },
-  },
-  {
-    id: 'directive/unused',
-    fixable: true,
-    severity: 'warning',
-    docs: {
-      summary: 'An inline dplint-disable directive silences nothing (reported with --report-unused-disable-directives, or in the strict preset).',
-      rationale: 'A directive that no longer silences anything hides the next real finding on that line; ESLint reports these for the same reason.',
-      fix: 'Remove the directive, or the rule ids in it that report nothing. `dplint --fix` removes a wholly unused directive.',
-    },
-  },
-  {
-    id: 'directive/unknown-rule',
-    severity: 'warning',
-    docs: {
-      summary: 'An inline directive names a rule id that does not exist.',
-      rationale: 'A misspelt rule id silences nothing, so the finding it was meant for still fails the run.',
-      fix: 'Use an id from `dplint rules` (or `policy/<id>` for a policy of the config file).',
-    },
-  },
-  {
-    id: 'yaml/duplicate-key',
-    severity: 'error',
-    docs: {
-      summary: 'A key appears twice in one mapping; only the last value is sent.',
-      rationale: 'YAML 1.2 requires keys to be unique; JSON parsers keep the last value, silently dropping the first.',
-      fix: 'Remove one of the two, or merge their values.',
-    },
-  },
-  YAML11_RULE,
-  {
-    id: 'yaml/unquoted-string',
-    fixable: true,
-    severity: 'error',
-    docs: {
-      summary: SOURCE_TYPE_RULES['yaml/unquoted-string'],
-      rationale:
-        'Spec 4.11: presto_version and spark_version are of type "string" with values such as "0.180" and "2.10"-style versions; YAML reads an unquoted 0.180 as the number 0.18, and the digits are gone before any schema sees them.',
-      fix: 'Quote the value as written: presto_version: "0.180". `dplint --fix` does it.',
-    },
-  },
-  {
-    id: 'body/number-as-string',
-    fixable: true,
-    severity: 'error',
-    docs: {
-      summary: SOURCE_TYPE_RULES['body/number-as-string'],
-      rationale: 'The spec types these fields "integer" (e.g. 4.11.2 blk_volume_size "integer GB", 4.4 CacheQuotaSizeInGB "integer"); a JSON string is not one.',
-      fix: 'Write the number without quotes (and without the unit): blk_volume_size: 100. `dplint --fix` does it when the unit is the field’s own.',
-    },
-  },
-  {
-    id: 'body/boolean-as-string',
-    fixable: true,
-    severity: 'error',
-    docs: {
-      summary: SOURCE_TYPE_RULES['body/boolean-as-string'],
-      rationale: 'The spec types these fields "boolean" (e.g. 4.11 disallow_cluster_termination "boolean; default false"); YAML 1.2 reads yes/no/on/off as strings, so they reach the API as text.',
-      fix: 'Write true or false. `dplint --fix` does it.',
-    },
-  },
-  ...Object.entries(REPOSITORY_RULES).map(([id, { severity, summary, rationale, fix }]) => ({ id, severity, docs: { summary, rationale, fix } })),
   ...Object.entries(SCHEMA_RULES).map(([id, meta]) => ({
     id,
     severity: meta.severity,
@@ -167,10 +40,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     docs: {
       summary: meta.summary,
       rationale: SCHEMA_RATIONALE,
-      fix:
-        id === 'schema/unknown-member'
-          ? 'Correct the spelling (the message names the closest member), or remove the member: the spec says a body is "any subset of the parameters below".'
-          : 'Change the value to one the message lists.',
+      fix: 'Change the value to one the message lists.',
     },
   })),
 ];

@@ -1,13 +1,60 @@
-import type { Rule } from '../types.js';
+import type { InvalidRuleCase, Rule, RuleCase, RuleLevel, Severity } from '../types.js';
+
+/**
+ * The stage of the engine that reports a built-in rule's findings. Such a rule has no `check`:
+ * its stage computes the findings (the parser, ajv, the directive pass, the checks across files)
+ * and takes the rule's id, severity and message table from its file under `rules/`.
+ */
+export type Stage = 'parse' | 'operation' | 'schema' | 'yaml' | 'body' | 'directive' | 'repository';
+
+/** A case of a built-in rule: a whole file, linted as the CLI lints it (its operation from the file itself unless `operation` says). */
+export interface StageRuleCase extends RuleCase {
+  /** The file's name (default `case.yaml`): `.json` lints it as JSON; `repository/*` messages name files. */
+  filename?: string;
+  /** For `repository/*` rules: the other files of the repository, by name; each declares its operation in a modeline. */
+  otherFiles?: Record<string, string>;
+  /** Lint options beyond the defaults (a limit, reporting unused directives). */
+  lint?: { reportUnusedDisableDirectives?: RuleLevel; maxAliasCount?: number; maxAliasExpansion?: number; maxDepth?: number; maxDocuments?: number };
+}
+
+export type StageInvalidCase = StageRuleCase & Omit<InvalidRuleCase, keyof RuleCase>;
+
+/** A rule id a stage of the engine reports: the same shape as a cross-field rule, less `check`, `appliesTo` and options. */
+export interface StageRule<MessageId extends string = string> {
+  id: string;
+  stage: Stage;
+  severity: Severity;
+  fixable?: boolean;
+  hasSuggestions?: boolean;
+  docs: Rule['docs'];
+  messages: Record<MessageId, string>;
+  cases: { valid: StageRuleCase[]; invalid: StageInvalidCase[] };
+}
 
 /** Declares a rule; typed so that every `report` names a messageId of the rule's own table. */
 export function defineRule<MessageId extends string, Options extends Record<string, unknown> = Record<string, never>>(
   rule: Rule<MessageId, Options>,
-): Rule<MessageId, Options> {
+): Rule<MessageId, Options>;
+/** Declares a rule a stage of the engine reports; its stage renders its messages with {@link stageMessage}. */
+export function defineRule<MessageId extends string>(rule: StageRule<MessageId>): StageRule<MessageId>;
+export function defineRule(rule: Rule | StageRule): Rule | StageRule {
   return rule;
 }
 
 /** Renders `{{name}}` placeholders of a message template. */
 export function renderMessage(template: string, data: Record<string, string | number> = {}): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
+}
+
+/**
+ * What a stage puts in a finding of a built-in rule: its id, default severity and the message
+ * rendered from the rule's table, with the messageId and data the rule tests assert (and the
+ * output drops).
+ */
+export function stageMessage<MessageId extends string>(
+  rule: StageRule<MessageId>,
+  messageId: NoInfer<MessageId>,
+  data?: Record<string, string | number>,
+): { ruleId: string; severity: Severity; message: string; messageId: MessageId; data?: Record<string, string | number> } {
+  return { ruleId: rule.id, severity: rule.severity, message: renderMessage(rule.messages[messageId], data), messageId, ...(data ? { data } : {}) };
 }

@@ -17,6 +17,11 @@ import { runPolicies, type CompiledPolicy } from '../config/policies.js';
 import { ALL_RULES, findRule } from './registry.js';
 import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
+import { withoutRepositoryRules } from './repository.js';
+import { stageMessage } from './define-rule.js';
+import operationInferred from '../../rules/operation/inferred.js';
+import operationUnresolved from '../../rules/operation/unresolved.js';
+import unexpectedBody from '../../rules/operation/unexpected-body.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
 
@@ -123,23 +128,12 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
   const bodies: BodyOfDocument[] = [];
   if (operation && resolved.source === 'inferred') {
     findings.push(
-      located(first, {
-        ruleId: 'operation/inferred',
-        severity: 'info',
-        message: `no operation declared; checked as ${operation} from the body's shape. Declare it with "# dplint: operation=${operation}" or in the config file's files`,
-        path: [],
-      }),
+      located(first, { ...stageMessage(operationInferred, 'inferred', { operation }), path: [] }),
     );
   }
   if (!operation && resolved.findings.length === 0 && file.documents.some((d) => d.usable && !isEmptyBody(d.value))) {
     findings.push(
-      located(first, {
-        ruleId: 'operation/unresolved',
-        severity: 'warning',
-        message:
-          'cannot tell which API operation this file is a body for, so only its syntax was checked; add "# dplint: operation=<id>" (ids: `dplint operations`), a request envelope with method and path, or a files entry in dplint.config.yaml',
-        path: [],
-      }),
+      located(first, { ...stageMessage(operationUnresolved, 'unresolved'), path: [] }),
     );
   }
 
@@ -161,7 +155,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
   let final = applyLevels(findings, options.rules ?? {});
   if (options.inlineConfig !== false) {
     const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
-    final = applyDirectives(final, parseDirectives(file.comments), {
+    final = applyDirectives(final, withoutRepositoryRules(parseDirectives(file.comments)), {
       reportUnused: options.reportUnusedDisableDirectives ?? 'off',
       isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
       suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
@@ -208,12 +202,7 @@ export function checkBody(operation: OperationId, body: unknown, options: CheckB
 
   const bodyFindings: PathFinding[] = [];
   if (!takesBody && !isEmptyBody(body)) {
-    bodyFindings.push({
-      ruleId: 'operation/unexpected-body',
-      severity: 'warning',
-      message: `${operation} takes no body (spec ${getOperation(operation).specSection}: "No parameters"); what is sent is ignored`,
-      path: [],
-    });
+    bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
   }
   if (hasBodySchema(operation)) for (const finding of validateBody(operation, value)) bodyFindings.push(finding);
   const ruleFindings = runRules({

@@ -1,4 +1,4 @@
-import { RULES } from '../../rules/index.js';
+import { RULES, STAGE_RULES } from '../../rules/index.js';
 import type { Severity } from '../types.js';
 import { BUILTIN_RULES } from './builtin-rules.js';
 
@@ -14,7 +14,7 @@ export interface RuleInfo {
 }
 
 /** Every rule id dplint can report, sorted by id. */
-export const ALL_RULES: readonly RuleInfo[] = [...BUILTIN_RULES, ...RULES].sort((a, b) => (a.id < b.id ? -1 : 1));
+export const ALL_RULES: readonly RuleInfo[] = [...BUILTIN_RULES, ...STAGE_RULES, ...RULES].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 const BY_ID = new Map(ALL_RULES.map((rule) => [rule.id, rule]));
 

@@ -4,6 +4,12 @@ import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import type { Finding, RuleLevel, Severity } from '../types.js';
+import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
+import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
+import duplicateLabel from '../../rules/repository/duplicate-label.js';
+import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
+import { applyDirectives, parseDirectives, type Directive } from '../config/directives.js';
+import { stageMessage, type StageRule } from './define-rule.js';
 import { getIn, isObject } from './rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
 import type ipaddr from 'ipaddr.js';
@@ -13,36 +19,10 @@ import { parseBlock, prefixOf } from './ip-block.js';
  * Checks that only show across the files of one run. Each file contributes a few small facts as
  * it is linted (its labels, its allow-list entry, its bootstrap settings, its idle timeout), so
  * the bodies themselves need not be kept; the checks then compare the facts, and only files that
- * get a finding are read again to locate it.
+ * get a finding are read again to locate it. The rules' ids, docs, messages and cases are their
+ * files under rules/repository/.
  */
-export const REPOSITORY_RULES = {
-  'repository/duplicate-label': {
-    severity: 'error',
-    summary: 'Two cluster files claim the same label, so commands on it run on whichever cluster was edited last.',
-    rationale: 'Spec 3: "label changes take effect immediately and new commands on such labels run on the new cluster". Two clusters given one label steal it from each other on every edit.',
-    fix: 'Give each cluster its own labels; move a label deliberately by removing it from the other file in the same change.',
-  },
-  'repository/duplicate-allow-list-entry': {
-    severity: 'warning',
-    summary: 'An allow-list entry repeats another file’s entry, or lies inside another entry’s CIDR block.',
-    rationale: 'Spec 4.1 adds one address or block per request; an entry inside another block allows nothing new, and removing one of them later will not revoke the access it seems to.',
-    fix: 'Remove the entry that is covered, or narrow the wider block.',
-  },
-  'repository/bootstrap-override': {
-    severity: 'info',
-    summary: 'The user-level Hive bootstrap sets keys the account-level bootstrap also sets; the user-level values win.',
-    rationale: 'Spec 1: "The user-level bootstrap loads after the account-level one; on duplicate entries the user-level one wins."',
-    fix: 'Nothing to fix if intended; otherwise remove the key from one of the two scripts.',
-  },
-  'repository/idle-timeout-override': {
-    severity: 'info',
-    summary: 'A cluster’s idle_cluster_timeout differs from the account default set in this repository.',
-    rationale: 'Spec 4.4: idle_cluster_timeout is "account-level, overridable per cluster".',
-    fix: 'Nothing to fix if intended; otherwise remove the cluster-level value to use the account default.',
-  },
-} as const satisfies Record<string, { severity: Severity; summary: string; rationale: string; fix: string }>;
-
-type RepositoryRuleId = keyof typeof REPOSITORY_RULES;
+const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map([duplicateLabel, duplicateAllowListEntry, bootstrapOverride, idleTimeoutOverride].map((rule) => [rule.id, rule]));
 
 interface Located {
   value: string | number;
@@ -142,57 +122,117 @@ function hiveSetKeys(script: string): string[] {
   return keys;
 }
 
-interface RepositoryFinding {
+/** A finding across files before it is located: its file, its level there, and its message from the rule's table. */
+interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   file: string;
-  ruleId: RepositoryRuleId;
-  message: string;
   at: Pick<Located, 'document' | 'path'>;
+}
+
+/** A rule's level for a file, or undefined where it is off: asked before a finding is built, so a rule switched off costs nothing. */
+type LevelOf = (file: string, rule: StageRule) => Severity | undefined;
+
+export interface RepositoryOptions {
+  /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
+  inlineConfig?: boolean;
 }
 
 /**
  * Runs the repository checks over the facts of every file and adds their findings, located, to
- * the results. `levelFor` gives the configured level of a rule for a file (its overrides).
+ * the results. `levelFor` gives the configured level of a rule for a file (its overrides). The
+ * file's inline directives silence them as any other finding.
  */
 export function lintRepository(
   results: FileResult[],
   facts: ReadonlyMap<string, RepositoryFacts>,
   levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
   sourceOf: (file: string) => string | undefined = () => undefined,
+  options: RepositoryOptions = {},
 ): FileResult[] {
-  const found = [...duplicateLabels(facts), ...duplicateBlocks(facts), ...bootstrapOverrides(facts), ...idleTimeoutOverrides(facts)];
+  return repositoryResults(results, facts, levelFor, sourceOf, options, false);
+}
+
+/** `lintRepository`, each finding keeping its messageId and data (for the rule tests). */
+export function lintRepositoryDetailed(
+  results: FileResult[],
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
+  sourceOf: (file: string) => string | undefined = () => undefined,
+  options: RepositoryOptions = {},
+): FileResult[] {
+  return repositoryResults(results, facts, levelFor, sourceOf, options, true);
+}
+
+function repositoryResults(
+  results: FileResult[],
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  levelFor: (file: string, ruleId: string) => RuleLevel | undefined,
+  sourceOf: (file: string) => string | undefined,
+  options: RepositoryOptions,
+  detailed: boolean,
+): FileResult[] {
+  const levelOf: LevelOf = (file, rule) => {
+    const level = levelFor(file, rule.id) ?? rule.severity;
+    return level === 'off' ? undefined : level;
+  };
+  const found = [...duplicateLabels(facts, levelOf), ...duplicateBlocks(facts, levelOf), ...bootstrapOverrides(facts, levelOf), ...idleTimeoutOverrides(facts, levelOf)];
   if (found.length === 0) return results;
   const byFile = new Map<string, RepositoryFinding[]>();
   for (const finding of found) {
-    const level = levelFor(finding.file, finding.ruleId) ?? REPOSITORY_RULES[finding.ruleId].severity;
-    if (level === 'off') continue;
-    byFile.set(finding.file, [...(byFile.get(finding.file) ?? []), finding]);
+    const list = byFile.get(finding.file);
+    if (list) list.push(finding);
+    else byFile.set(finding.file, [finding]);
   }
   return results.map((result) => {
     const extra = byFile.get(result.file);
     const source = extra && (result.source ?? sourceOf(result.file));
     if (!extra || source === undefined) return result;
     const parsed = parseText(source, formatOf(result.file));
-    const located = extra.map((finding): Finding => {
+    let located = extra.map((finding): Finding => {
       const document = parsed.documents[finding.at.document ?? 0];
       const range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
       return {
         ruleId: finding.ruleId,
-        severity: (levelFor(result.file, finding.ruleId) as Severity | undefined) ?? REPOSITORY_RULES[finding.ruleId].severity,
+        severity: finding.severity,
         message: finding.message,
         path: toPointer(finding.at.path),
         ...(finding.at.document === undefined ? {} : { document: finding.at.document }),
         ...range,
+        ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
       };
     });
+    // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids
+    // and unused directives it has reported already.
+    if (options.inlineConfig !== false) located = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source });
+    if (located.length === 0) return result;
     return { ...result, source, findings: [...result.findings, ...located].sort(byPosition) };
   });
+}
+
+/**
+ * The directives as a file's own lint applies them: without the ids of repository rules, whose
+ * findings come only once every file is linted (lintRepository applies the directives to them
+ * then), so that the file's lint neither counts them as unused nor removes them with `--fix`.
+ * A directive that named only such ids is left out altogether (with no ids it would name every rule).
+ */
+export function withoutRepositoryRules(directives: Directive[]): Directive[] {
+  if (!directives.some((directive) => directive.rules.some((id) => REPOSITORY_RULES.has(id)))) return directives;
+  const kept: Directive[] = [];
+  for (const directive of directives) {
+    const rules = directive.rules.filter((id) => !REPOSITORY_RULES.has(id));
+    if (rules.length === directive.rules.length) kept.push(directive);
+    else if (rules.length > 0) kept.push({ ...directive, rules });
+  }
+  return kept;
 }
 
 function byPosition(a: Finding, b: Finding): number {
   return (a.document ?? 0) - (b.document ?? 0) || a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
-function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
+/** How many of the other files claiming a label a message names; the rest are counted ("…and 212 more"). */
+const NAMED_FILES = 3;
+
+function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   const owners = new Map<string, Array<{ file: string; at: Located }>>();
   for (const [file, fact] of facts) {
     for (const label of fact.labels ?? []) {
@@ -207,20 +247,29 @@ function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
     if (claims.length < 2) continue;
     const files = [...new Set(claims.map((c) => c.file))];
     if (files.length < 2) continue;
+    // Each claim's message names a few of the others, not all: with one label on n files, naming
+    // them all made n messages of n names each (1.5 GB at 100,000 files).
     for (const claim of claims) {
-      const others = files.filter((f) => f !== claim.file);
-      findings.push({
-        file: claim.file,
-        ruleId: 'repository/duplicate-label',
-        message: `label "${label}" is also claimed by ${others.join(', ')}; commands on "${label}" would run on whichever cluster was edited last. Give each cluster its own labels`,
-        at: claim.at,
-      });
+      const severity = levelOf(claim.file, duplicateLabel);
+      if (!severity) continue;
+      findings.push({ file: claim.file, ...stageMessage(duplicateLabel, 'claimedElsewhere', { label, others: othersThan(files, claim.file) }), severity, at: claim.at });
     }
   }
   return findings;
 }
 
-function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
+/** `files` but `file` (which it holds once), the first few by name and the rest as a count. */
+function othersThan(files: readonly string[], file: string): string {
+  const named: string[] = [];
+  for (const other of files) {
+    if (named.length === NAMED_FILES) break;
+    if (other !== file) named.push(other);
+  }
+  const more = files.length - 1 - named.length;
+  return more > 0 ? `${named.join(', ')} …and ${more} more` : named.join(', ');
+}
+
+function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   const blocks: Array<{ file: string; at: Located; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> = [];
   for (const [file, fact] of facts) {
     if (!fact.ipBlock) continue;
@@ -229,6 +278,8 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
   }
   const findings: RepositoryFinding[] = [];
   for (const entry of blocks) {
+    const severity = levelOf(entry.file, duplicateAllowListEntry);
+    if (!severity) continue;
     for (const other of blocks) {
       if (other === entry || other.file === entry.file) continue;
       const [address, bits] = entry.range;
@@ -237,12 +288,13 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
       const same = bits === otherBits;
       // Two identical entries: report the later file only, so one removal resolves it.
       if (same && entry.file < other.file) continue;
+      const value = JSON.stringify(entry.at.value);
       findings.push({
         file: entry.file,
-        ruleId: 'repository/duplicate-allow-list-entry',
-        message: same
-          ? `ip_cidr ${JSON.stringify(entry.at.value)} repeats the entry in ${other.file}; remove one of them`
-          : `ip_cidr ${JSON.stringify(entry.at.value)} lies inside ${JSON.stringify(other.at.value)} from ${other.file}, which already allows it`,
+        ...(same
+          ? stageMessage(duplicateAllowListEntry, 'repeats', { value, file: other.file })
+          : stageMessage(duplicateAllowListEntry, 'inside', { value, block: JSON.stringify(other.at.value), file: other.file })),
+        severity,
         at: entry.at,
       });
       break;
@@ -251,28 +303,29 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>): Repositor
   return findings;
 }
 
-
-function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
+function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   const scripts: Array<[string, RepositoryFacts]> = [];
   for (const entry of facts) if (entry[1].bootstrap) scripts.push(entry);
   const accountKeys = new Set(scripts.filter(([, f]) => !f.bootstrap!.userLevel).flatMap(([, f]) => f.bootstrap!.keys.map((k) => k.key)));
+  const accountFiles = scripts.filter(([, f]) => !f.bootstrap!.userLevel).map(([name]) => name);
   const findings: RepositoryFinding[] = [];
   for (const [file, fact] of scripts) {
     if (!fact.bootstrap!.userLevel) continue;
     const overridden = fact.bootstrap!.keys.filter((k) => accountKeys.has(k.key));
     if (overridden.length === 0) continue;
-    const accountFiles = scripts.filter(([, f]) => !f.bootstrap!.userLevel).map(([name]) => name);
+    const severity = levelOf(file, bootstrapOverride);
+    if (!severity) continue;
     findings.push({
       file,
-      ruleId: 'repository/bootstrap-override',
-      message: `this user-level bootstrap sets ${overridden.map((k) => k.key).join(', ')}, also set by the account-level bootstrap in ${accountFiles.join(', ')}; the user-level values win`,
+      ...stageMessage(bootstrapOverride, 'overrides', { keys: overridden.map((k) => k.key).join(', '), files: accountFiles.join(', ') }),
+      severity,
       at: overridden[0],
     });
   }
   return findings;
 }
 
-function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>): RepositoryFinding[] {
+function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   let account: [string, RepositoryFacts] | undefined;
   for (const entry of facts) {
     if (!entry[1].accountIdleTimeout) continue;
@@ -285,10 +338,12 @@ function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>): Repo
   for (const [file, fact] of facts) {
     const cluster = fact.clusterIdleTimeout;
     if (!cluster || cluster.value === accountIdleTimeout!.value) continue;
+    const severity = levelOf(file, idleTimeoutOverride);
+    if (!severity) continue;
     findings.push({
       file,
-      ruleId: 'repository/idle-timeout-override',
-      message: `node_configuration.idle_cluster_timeout ${cluster.value} overrides the account default of ${accountIdleTimeout!.value} hours set in ${accountFile}`,
+      ...stageMessage(idleTimeoutOverride, 'overrides', { value: cluster.value, accountValue: accountIdleTimeout!.value, file: accountFile }),
+      severity,
       at: cluster,
     });
   }

@@ -1,6 +1,8 @@
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import type { SourceComment } from '../parse/parse.js';
 import type { OperationSource, PathFinding } from '../types.js';
+import operationUnknown from '../../rules/operation/unknown.js';
+import { stageMessage } from './define-rule.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
@@ -61,25 +63,14 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
     if (named !== undefined && isOperationId(named)) return done(named, 'modeline');
     // A $schema modeline for another schema (or `none`) is the editor's business, not an error.
     if (!dplint) continue;
-    findings.push({
-      ruleId: 'operation/unknown',
-      severity: 'error',
-      message: `unknown operation "${named}" in the modeline; run \`dplint operations\` for the 14 ids (e.g. edit-cluster)`,
-      path: [],
-      range: comment.range,
-    });
+    findings.push({ ...stageMessage(operationUnknown, 'unknownModeline', { name: String(named) }), path: [], range: comment.range });
   }
 
   const envelope = asEnvelope(input.firstDocument);
   if (envelope) {
     const route = matchRoute(envelope.method, envelope.path);
     if (route) return done(route.operation.id, 'envelope', route.parameters as Record<string, string>);
-    findings.push({
-      ruleId: 'operation/unknown',
-      severity: 'error',
-      message: `no operation of the API is ${envelope.method.toUpperCase()} ${JSON.stringify(envelope.path)}; see \`dplint operations\` for the methods and paths`,
-      path: ['path'],
-    });
+    findings.push({ ...stageMessage(operationUnknown, 'unknownRoute', { method: envelope.method.toUpperCase(), path: JSON.stringify(envelope.path) }), path: ['path'] });
     return done(undefined, 'none');
   }
 

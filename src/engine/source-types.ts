@@ -2,13 +2,10 @@ import { isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { nodeAt } from '../parse/locate.js';
 import { fieldName } from '../parse/pointer.js';
 import type { PathFinding } from '../types.js';
-
-/** Rules that refine a schema type error with what the source text shows (see `refineTypeFinding`). */
-export const SOURCE_TYPE_RULES = {
-  'yaml/unquoted-string': 'A string field written as an unquoted number or boolean, which YAML turns into a number (0.180 → 0.18) or boolean.',
-  'body/number-as-string': 'A number field written as a quoted string ("25", "100GB").',
-  'body/boolean-as-string': 'A boolean field written as a string ("true", yes, on).',
-} as const;
+import booleanAsString from '../../rules/body/boolean-as-string.js';
+import numberAsString from '../../rules/body/number-as-string.js';
+import unquotedString from '../../rules/yaml/unquoted-string.js';
+import { stageMessage } from './define-rule.js';
 
 const NUMBER_WITH_UNIT = /^([+-]?\d{1,15}(?:\.\d{1,15})?)\s?([A-Za-z%]{0,10})$/;
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, on: true, off: false, y: true, n: false };
@@ -53,11 +50,10 @@ function refine(finding: PathFinding, value: unknown, written: { source?: string
   const fix = (text: string) => (range ? { fix: { range, text } } : {});
 
   if (expected === 'string' && plain && source !== undefined && (typeof value === 'number' || typeof value === 'boolean')) {
-    if (secret) return { ...finding, ruleId: 'yaml/unquoted-string', message: `${field} must be a string; YAML reads the unquoted value as a ${typeof value}: quote it` };
+    if (secret) return { ...finding, ...stageMessage(unquotedString, 'quoteSecret', { field, type: typeof value }) };
     return {
       ...finding,
-      ruleId: 'yaml/unquoted-string',
-      message: `${field} must be a string; YAML reads the unquoted ${source} as the ${typeof value} ${String(value)}: quote it as ${JSON.stringify(source)}`,
+      ...stageMessage(unquotedString, 'quoteIt', { field, written: source, type: typeof value, value: String(value), quoted: JSON.stringify(source) }),
       ...fix(JSON.stringify(source)),
     };
   }
@@ -69,29 +65,23 @@ function refine(finding: PathFinding, value: unknown, written: { source?: string
     const number = Number(digits);
     const unitMatches = suffix === '' || suffix.toLowerCase() === String(unit).toLowerCase();
     const fits = expected === 'number' || Number.isInteger(number);
-    const kind = expected === 'integer' ? 'a whole number' : 'a number';
-    const inUnit = unit ? ` (in ${unit})` : '';
-    return {
-      ...finding,
-      ruleId: 'body/number-as-string',
-      message:
-        unitMatches && fits
-          ? `${field} must be ${kind}${inUnit}; got the string ${JSON.stringify(value)}: write ${number} without quotes`
-          : `${field} must be ${kind}${inUnit}; got the string ${JSON.stringify(value)}`,
-      ...(unitMatches && fits ? fix(String(number)) : {}),
-    };
+    const wanted = `${expected === 'integer' ? 'a whole number' : 'a number'}${unit ? ` (in ${unit})` : ''}`;
+    return unitMatches && fits
+      ? { ...finding, ...stageMessage(numberAsString, 'writeNumber', { field, expected: wanted, value: JSON.stringify(value), number }), ...fix(String(number)) }
+      : { ...finding, ...stageMessage(numberAsString, 'notANumber', { field, expected: wanted, value: JSON.stringify(value) }) };
   }
 
   if (expected === 'boolean' && typeof value === 'string' && !secret) {
     const word = value.trim().toLowerCase();
     if (!Object.hasOwn(BOOLEAN_WORDS, word)) return finding;
-    const meant = BOOLEAN_WORDS[word];
-    const why = plain ? ` (YAML 1.1 read ${source} as ${meant}; YAML 1.2 and JSON read it as a string)` : '';
+    const meant = String(BOOLEAN_WORDS[word]);
+    const quoted = JSON.stringify(value);
     return {
       ...finding,
-      ruleId: 'body/boolean-as-string',
-      message: `${field} must be a boolean; got the string ${JSON.stringify(value)}${why}: write ${meant}`,
-      ...fix(String(meant)),
+      ...(plain && source !== undefined
+        ? stageMessage(booleanAsString, 'yaml11Word', { field, value: quoted, written: source, meant })
+        : stageMessage(booleanAsString, 'quoted', { field, value: quoted, meant })),
+      ...fix(meant),
     };
   }
   return finding;

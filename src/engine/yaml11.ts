@@ -3,17 +3,8 @@ import { typeAt } from '../schema/schema-at.js';
 import { isCredentialKey } from '../schema/secrets.js';
 import type { PathFinding } from '../types.js';
 import { fieldName } from '../parse/pointer.js';
-
-export const YAML11_RULE = {
-  id: 'yaml/yaml11-ambiguous',
-  severity: 'warning',
-  docs: {
-    summary: 'An unquoted string that YAML 1.1 tools read as something else: yes/no/on/off as booleans, 0755 as an octal number, 1:30 as a base-60 number.',
-    rationale:
-      'dplint and the API read YAML 1.2, where these are strings; but YAML 1.1 readers still common in deploy scripts (PyYAML, older Ruby and Go libraries) turn them into booleans or numbers before the request is built. Only fields the spec types as "string" are checked, so keys such as `on:` elsewhere are left alone.',
-    fix: 'Quote the value: zeppelin_interpreter_mode: "on".',
-  },
-} as const;
+import yaml11Ambiguous from '../../rules/yaml/yaml11-ambiguous.js';
+import { stageMessage } from './define-rule.js';
 
 const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
@@ -41,9 +32,7 @@ export function yaml11Findings(doc: Document.Parsed, operation: string, prefix: 
       if (typeof key === 'string' && isCredentialKey(key)) return;
       if (typeAt(operation, bodyPath) !== 'string') return;
       findings.push({
-        ruleId: YAML11_RULE.id,
-        severity: YAML11_RULE.severity,
-        message: `${fieldName(bodyPath)} is the string "${text}" here, but YAML 1.1 tools read the unquoted ${text} as ${reading}; quote it: "${text}"`,
+        ...stageMessage(yaml11Ambiguous, 'ambiguous', { field: fieldName(bodyPath), text, reading }),
         path,
         fix: node.range ? { range: [node.range[0], node.range[1]], text: JSON.stringify(text) } : undefined,
       });

@@ -132,7 +132,7 @@ export function finishRun(run: PlannedRun, linted: readonly LintedFile[], option
     const read = readText(pathToOpen(run, file));
     return 'text' in read ? read.text : undefined;
   };
-  return lintAll(linted, run.configured, reread, options.rules);
+  return lintAll(linted, run.configured, reread, options);
 }
 
 export interface LintedFile {
@@ -161,15 +161,16 @@ export function lintTextAs(text: string, file: string, options: LintFilesOptions
     size > maxFileSize
       ? unread(file, 'parse/limit', `the input is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`)
       : lintSource(file, text, options, configuredFile?.config.settingsFor(configuredFile.path), options.rules);
-  return lintAll([linted], () => configuredFile, () => text, options.rules);
+  return lintAll([linted], () => configuredFile, () => text, options);
 }
 
 function lintAll(
   linted: readonly LintedFile[],
   configuredOf: (file: string) => Configured | undefined,
   reread: (file: string) => string | undefined,
-  extraRules: RuleSettings = {},
+  options: LintFilesOptions,
 ): FileResult[] {
+  const extraRules: RuleSettings = options.rules ?? {};
   const facts = new Map<string, RepositoryFacts>();
   for (const { result, facts: found } of linted) if (found) facts.set(result.file, found);
   return lintRepository(
@@ -183,6 +184,7 @@ function lintAll(
     },
     // A clean file's text is not kept; the rare one that gets a finding across files is read again.
     reread,
+    { inlineConfig: options.inlineConfig },
   );
 }
 

@@ -2,7 +2,12 @@ import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type C
 import { aliasExpansion } from './aliases.js';
 import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
-import type { Finding, Range } from '../types.js';
+import duplicateKey from '../../rules/yaml/duplicate-key.js';
+import parseLimit from '../../rules/parse/limit.js';
+import parseSyntax from '../../rules/parse/syntax.js';
+import parseWarning from '../../rules/parse/warning.js';
+import { renderMessage, type StageRule } from '../engine/define-rule.js';
+import type { Finding, Range, Severity } from '../types.js';
 
 export type SourceFormat = 'yaml' | 'json';
 
@@ -74,6 +79,14 @@ export interface ParseOptions {
   streamRead?: StreamRead;
 }
 
+/**
+ * A parser finding's rule, severity and message from the rule's table. The parser's findings
+ * stay plain findings (no messageId): the rule tests match the message to the table.
+ */
+function plain<MessageId extends string>(rule: StageRule<MessageId>, messageId: NoInfer<MessageId>, data: Record<string, string | number>): { ruleId: string; severity: Severity; message: string } {
+  return { ruleId: rule.id, severity: rule.severity, message: renderMessage(rule.messages[messageId], data) };
+}
+
 /** The full parse's settings (see parseText). */
 const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false } as const;
 
@@ -110,7 +123,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       countLines(source, lineCounter);
       const offset = Math.min(syntaxError.offset, source.length);
       const range = rangeOf(lineCounter, offset, Math.min(offset + 1, source.length));
-      findings.push({ ruleId: 'parse/syntax', severity: 'error', message: `JSON syntax error: ${syntaxError.message}`, path: '', ...range });
+      findings.push({ ...plain(parseSyntax, 'json', { detail: syntaxError.message }), path: '', ...range });
       return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
     }
   }
@@ -176,46 +189,44 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     });
     const deepAt = tooDeep.get(index);
     if (deepAt !== undefined) {
-      findings.push({ ruleId: 'parse/limit', severity: 'error', message: `document not read: its collections nest more than ${maxDepth} deep (limit maxDepth = ${maxDepth}); raise limits.maxDepth in the config file to read it`, path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
+      findings.push({ ...plain(parseLimit, 'tooDeep', { maxDepth }), path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
       return { index, node, value: undefined, usable: false };
     }
     // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
     const error = node.errors[0];
     if (error) {
-      findings.push({ ruleId: 'parse/syntax', severity: 'error', message: `YAML syntax error: ${firstSentence(error.message)}`, path: '', ...at(...marked(error.pos)) });
+      findings.push({ ...plain(parseSyntax, 'yaml', { detail: firstSentence(error.message) }), path: '', ...at(...marked(error.pos)) });
     }
     for (const warning of node.warnings) {
-      findings.push({ ruleId: 'parse/warning', severity: 'warning', message: `YAML: ${firstSentence(warning.message)}`, path: '', ...at(...marked(warning.pos)) });
+      findings.push({ ...plain(parseWarning, 'warning', { detail: firstSentence(warning.message) }), path: '', ...at(...marked(warning.pos)) });
     }
     // One push each: a spread of 120,000 duplicate keys is as many arguments, past V8's stack.
     for (const finding of duplicateKeys(node, at)) findings.push(finding);
     if (node.errors.length > 0) return { index, node, value: undefined, usable: false };
-    const refuse = (message: string, start = node.range[0]): SourceDocument => {
-      findings.push({ ruleId: 'parse/limit', severity: 'error', message: `document not read: ${message}`, path: '', ...at(start, Math.min(start + 1, source.length)) });
+    const refuse = (limit: ReturnType<typeof plain>, start = node.range[0]): SourceDocument => {
+      findings.push({ ...limit, path: '', ...at(start, Math.min(start + 1, source.length)) });
       return { index, node, value: undefined, usable: false };
     };
     // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
     const passed = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }).passed : undefined;
-    if (passed?.limit === 'maxAliasCount') return refuse(`it holds more than ${maxAliasCount} aliases (limit maxAliasCount = ${maxAliasCount})`, passed.at.range?.[0]);
-    if (passed) return refuse(`its aliases stand for more than ${maxAliasExpansion} characters of text (limit maxAliasExpansion = ${maxAliasExpansion})`, passed.at.range?.[0]);
+    if (passed?.limit === 'maxAliasCount') return refuse(plain(parseLimit, 'aliasesHeld', { maxAliasCount }), passed.at.range?.[0]);
+    if (passed) return refuse(plain(parseLimit, 'aliasExpansion', { maxAliasExpansion }), passed.at.range?.[0]);
     let value: unknown;
     try {
       value = node.toJS({ maxAliasCount });
     } catch (error) {
-      return refuse(`${error instanceof Error ? error.message : String(error)} (limit maxAliasCount = ${maxAliasCount})`);
+      return refuse(plain(parseLimit, 'aliasCount', { reason: error instanceof Error ? error.message : String(error), maxAliasCount }));
     }
     // Aliases can nest what the text does not: deeper than the limit, or into themselves (`&a [*a]`).
     const nesting = dataNesting(value, maxDepth);
-    if (nesting === 'cycle') return refuse(`an alias sits inside the collection it names, so the data nests without end (limit maxDepth = ${maxDepth})`);
-    if (nesting === 'too deep') return refuse(`with its aliases expanded, its collections nest more than ${maxDepth} deep (limit maxDepth = ${maxDepth}); raise limits.maxDepth in the config file to read it`);
+    if (nesting === 'cycle') return refuse(plain(parseLimit, 'aliasCycle', { maxDepth }));
+    if (nesting === 'too deep') return refuse(plain(parseLimit, 'tooDeepExpanded', { maxDepth }));
     return { index, node, value, usable: true };
   });
 
   if (unread !== undefined) {
     findings.push({
-      ruleId: 'parse/limit',
-      severity: 'error',
-      message: `stream not read past its first ${maxDocuments} documents (limit maxDocuments = ${maxDocuments}); split the file to lint the rest`,
+      ...plain(parseLimit, 'tooManyDocuments', { maxDocuments }),
       path: '',
       document: maxDocuments,
       ...rangeOf(lineCounter, unread, Math.min(unread + 1, source.length)),
@@ -310,9 +321,7 @@ function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) =>
       }
       const [start, end] = pair.key.range;
       findings.push({
-        ruleId: 'yaml/duplicate-key',
-        severity: 'error',
-        message: `duplicate key "${name}": first defined on line ${at(first, first).line}; only the last value is sent`,
+        ...plain(duplicateKey, 'duplicateKey', { key: name, firstLine: at(first, first).line }),
         path: toPointer([...path, name]),
         ...at(start, end),
       });

@@ -4,20 +4,39 @@ import { fieldName, fromPointer } from '../parse/pointer.js';
 import * as compiled from '../generated/validators.js';
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
+import schemaEnum from '../../rules/schema/enum.js';
+import schemaRequired from '../../rules/schema/required.js';
+import schemaType from '../../rules/schema/type.js';
+import schemaUnique from '../../rules/schema/unique.js';
+import schemaUnknownMember from '../../rules/schema/unknown-member.js';
+import { renderMessage, type StageRule } from '../engine/define-rule.js';
 
-/** The schema stage's rule ids, one per family of JSON Schema keywords. */
+/** The schema stage's rules that have their file under rules/schema/ (id, docs, severity, messages, cases). */
+const SCHEMA_RULE_FILES = {
+  'schema/enum': schemaEnum,
+  'schema/required': schemaRequired,
+  'schema/type': schemaType,
+  'schema/unique': schemaUnique,
+  'schema/unknown-member': schemaUnknownMember,
+} as const satisfies Record<string, StageRule>;
+
+/** The schema stage's rule ids still without a rule file, one per family of JSON Schema keywords (src/engine/builtin-rules.ts holds their docs). */
 export const SCHEMA_RULES = {
-  'schema/type': { severity: 'error', summary: 'A value has the wrong JSON type (a string where a number is required, a list where an object is).' },
-  'schema/enum': { severity: 'error', summary: 'A value is not one of the values the spec lists for that field.' },
   'schema/range': { severity: 'error', summary: 'A number is outside the range the spec allows (minimum, maximum, multiple of).' },
-  'schema/required': { severity: 'error', summary: 'A member the operation requires is missing.' },
-  'schema/unknown-member': { severity: 'warning', summary: 'A member the spec does not list for that object: usually a typo or a vendor spelling.' },
   'schema/length': { severity: 'error', summary: 'A string or list is shorter or longer than allowed (an empty label list, an empty string).' },
-  'schema/unique': { severity: 'error', summary: 'A list repeats an item where items must be unique.' },
   'schema/format': { severity: 'error', summary: 'A string does not have the format the spec requires.' },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
-export type SchemaRuleId = keyof typeof SCHEMA_RULES;
+export type SchemaRuleId = keyof typeof SCHEMA_RULES | keyof typeof SCHEMA_RULE_FILES;
+
+function severityOf(ruleId: SchemaRuleId): Severity {
+  return ruleId in SCHEMA_RULE_FILES ? SCHEMA_RULE_FILES[ruleId as keyof typeof SCHEMA_RULE_FILES].severity : SCHEMA_RULES[ruleId as keyof typeof SCHEMA_RULES].severity;
+}
+
+/** A message from a rule file's table, with its id (for the rule tests; the output drops it). The finding's `data` stays the stage's own. */
+function say<MessageId extends string>(rule: StageRule<MessageId>, messageId: NoInfer<MessageId>, data: Record<string, string | number>): { message: string; messageId: MessageId } {
+  return { message: renderMessage(rule.messages[messageId], data), messageId };
+}
 
 const KEYWORD_RULE: Record<string, SchemaRuleId> = {
   type: 'schema/type',
@@ -198,7 +217,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
   const got = `got ${describeValue(error.data, secret)}`;
   const custom = typeof parentSchema.errorMessage === 'string' ? parentSchema.errorMessage : undefined;
   const unit = typeof parentSchema['x-unit'] === 'string' ? ` ${parentSchema['x-unit']}` : '';
-  const base = { ruleId, severity: SCHEMA_RULES[ruleId].severity } as const;
+  const base = { ruleId, severity: severityOf(ruleId) };
   const params = error.params as Record<string, unknown>;
 
   switch (error.keyword) {
@@ -207,19 +226,22 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       const member = propertySchema(parentSchema, missing);
       const expected = member ? expectation(member) : '';
       const where = path.length === 0 ? 'the body' : field;
-      return { ...base, path, target: 'key', message: `${where} must have member "${missing}"${expected ? ` (${expected})` : ''}; it is missing`, data: { member: missing } };
+      return { ...base, path, target: 'key', ...say(schemaRequired, 'missing', { where, member: missing, expectation: expected ? ` (${expected})` : '' }), data: { member: missing } };
     }
     case 'additionalProperties': {
       const member = String(params.additionalProperty);
       const known = Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
       const guess = closest(member, known);
       const where = path.length === 0 ? 'the body' : field;
-      const hint = guess ? `did you mean "${guess}"?` : known.length <= 12 ? `expected one of ${known.join(', ')}` : `see \`dplint schema\` for the ${known.length} members it takes`;
       return {
         ...base,
         path: [...path, member],
         target: 'key',
-        message: `unknown member "${member}" in ${where}: the spec does not list it; ${hint}`,
+        ...(guess
+          ? say(schemaUnknownMember, 'didYouMean', { member, where, guess })
+          : known.length <= 12
+            ? say(schemaUnknownMember, 'expectedOneOf', { member, where, known: known.join(', ') })
+            : say(schemaUnknownMember, 'seeSchema', { member, where, count: known.length })),
         ...(guess ? { suggestions: [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
       };
     }
@@ -228,7 +250,11 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
         ...base,
         path,
         // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
-        message: `${field} must be ${schemaTypeName(String(params.type))}; got ${error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`}`,
+        ...say(schemaType, 'wrongType', {
+          field,
+          expected: schemaTypeName(String(params.type)),
+          actual: error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`,
+        }),
         data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
       };
     case 'enum':
@@ -238,7 +264,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       return {
         ...base,
         path,
-        message: `${field} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}; ${got}${guess ? ` (did you mean "${guess}"?)` : ''}`,
+        ...say(schemaEnum, guess ? 'didYouMean' : 'notAllowed', { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got, ...(guess ? { guess } : {}) }),
         ...(guess ? { suggestions: [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }] } : {}),
       };
     }
@@ -274,7 +300,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
     case 'uniqueItems': {
       const j = params.j as number;
       const i = params.i as number;
-      return { ...base, path: [...path, i], message: `${fieldName([...path, i])} repeats ${fieldName([...path, j])} (${describeValue((error.data as unknown[])[i], secret)}); items must be unique` };
+      return { ...base, path: [...path, i], ...say(schemaUnique, 'repeats', { item: fieldName([...path, i]), other: fieldName([...path, j]), value: describeValue((error.data as unknown[])[i], secret) }) };
     }
     default: {
       if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };

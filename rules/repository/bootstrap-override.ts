@@ -1,0 +1,32 @@
+import { defineRule } from '../../src/engine/define-rule.js';
+
+const BOOTSTRAP = '# dplint: operation=set-bootstrap\n';
+const ACCOUNT_LEVEL = `${BOOTSTRAP}script: |\n  SET hive.exec.parallel=true;\n  SET mapred.reduce.tasks=8;\nis_user_bootstrap: false\n`;
+
+export default defineRule({
+  id: 'repository/bootstrap-override',
+  stage: 'repository',
+  severity: 'info',
+  docs: {
+    summary: 'The user-level Hive bootstrap sets keys the account-level bootstrap also sets; the user-level values win.',
+    rationale: 'Spec 1: "The user-level bootstrap loads after the account-level one; on duplicate entries the user-level one wins."',
+    fix: 'Nothing to fix if intended; otherwise remove the key from one of the two scripts.',
+  },
+  messages: {
+    overrides: 'this user-level bootstrap sets {{keys}}, also set by the account-level bootstrap in {{files}}; the user-level values win',
+  },
+  cases: {
+    valid: [
+      { name: 'keys of its own', yaml: `${BOOTSTRAP}script: |\n  SET hive.cli.print.header=true;\nis_user_bootstrap: true\n`, otherFiles: { 'bootstrap/account.yaml': ACCOUNT_LEVEL } },
+    ],
+    invalid: [
+      {
+        name: 'a key the account-level bootstrap sets',
+        example: true,
+        yaml: `${BOOTSTRAP}script: |\n  set mapred.reduce.tasks=32;\n  SET hive.cli.print.header=true;\nis_user_bootstrap: true\n`,
+        otherFiles: { 'bootstrap/account.yaml': ACCOUNT_LEVEL },
+        findings: [{ messageId: 'overrides', line: 2, column: 9, data: { keys: 'mapred.reduce.tasks', files: 'bootstrap/account.yaml' } }],
+      },
+    ],
+  },
+});

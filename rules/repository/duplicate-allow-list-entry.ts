@@ -1,0 +1,41 @@
+import { defineRule } from '../../src/engine/define-rule.js';
+
+const ALLOW = '# dplint: operation=add-whitelist-ip\n';
+
+export default defineRule({
+  id: 'repository/duplicate-allow-list-entry',
+  stage: 'repository',
+  severity: 'warning',
+  docs: {
+    summary: 'An allow-list entry repeats another file’s entry, or lies inside another entry’s CIDR block.',
+    rationale: 'Spec 4.1 adds one address or block per request (`ip_cidr`, "IPv4 or IPv6 address"); an entry inside another block allows nothing new, and removing one of them later will not revoke the access it seems to.',
+    fix: 'Remove the entry that is covered, or narrow the wider block.',
+  },
+  messages: {
+    repeats: 'ip_cidr {{value}} repeats the entry in {{file}}; remove one of them',
+    inside: 'ip_cidr {{value}} lies inside {{block}} from {{file}}, which already allows it',
+  },
+  cases: {
+    valid: [
+      { name: 'disjoint blocks', yaml: `${ALLOW}ip_cidr: 81.2.69.160/28\n`, otherFiles: { 'allow-list/vpn.yaml': `${ALLOW}ip_cidr: 10.0.0.0/8\n` } },
+      { name: 'the wider block is not inside the narrower one', yaml: `${ALLOW}ip_cidr: 81.2.69.160/28\n`, otherFiles: { 'allow-list/desk.yaml': `${ALLOW}ip_cidr: 81.2.69.161\n` } },
+    ],
+    invalid: [
+      {
+        name: 'an address inside another file’s block',
+        example: true,
+        yaml: `${ALLOW}ip_cidr: 81.2.69.161\n`,
+        otherFiles: { 'allow-list/office.yaml': `${ALLOW}ip_cidr: 81.2.69.160/28\n` },
+        findings: [{ messageId: 'inside', line: 2, column: 10, data: { value: '"81.2.69.161"', block: '"81.2.69.160/28"', file: 'allow-list/office.yaml' } }],
+      },
+      {
+        // Of two identical entries only the later file (by name) is reported, so one removal resolves it.
+        name: 'the same block as another file',
+        filename: 'allow-list/office2.yaml',
+        yaml: `${ALLOW}ip_cidr: 81.2.69.160/28\n`,
+        otherFiles: { 'allow-list/office.yaml': `${ALLOW}ip_cidr: 81.2.69.160/28\n` },
+        findings: [{ messageId: 'repeats', line: 2, column: 10, data: { value: '"81.2.69.160/28"', file: 'allow-list/office.yaml' } }],
+      },
+    ],
+  },
+});

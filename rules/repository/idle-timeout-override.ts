@@ -1,0 +1,30 @@
+import { defineRule } from '../../src/engine/define-rule.js';
+
+const ACCOUNT = { 'account.yaml': '# dplint: operation=edit-account\naccount:\n  idle_cluster_timeout: 2\n' };
+const CLUSTER = '# dplint: operation=edit-cluster\n';
+
+export default defineRule({
+  id: 'repository/idle-timeout-override',
+  stage: 'repository',
+  severity: 'info',
+  docs: {
+    summary: 'A cluster’s idle_cluster_timeout differs from the account default set in this repository.',
+    rationale: 'Spec 4.4: idle_cluster_timeout is "account-level, overridable per cluster".',
+    fix: 'Nothing to fix if intended; otherwise remove the cluster-level value to use the account default.',
+  },
+  messages: {
+    overrides: 'node_configuration.idle_cluster_timeout {{value}} overrides the account default of {{accountValue}} hours set in {{file}}',
+  },
+  cases: {
+    valid: [{ name: 'the account default', yaml: `${CLUSTER}node_configuration:\n  idle_cluster_timeout: 2\n`, otherFiles: ACCOUNT }],
+    invalid: [
+      {
+        name: 'another timeout than the account’s',
+        example: true,
+        yaml: `${CLUSTER}node_configuration:\n  idle_cluster_timeout: 4\n`,
+        otherFiles: ACCOUNT,
+        findings: [{ messageId: 'overrides', line: 3, column: 25, data: { value: 4, accountValue: 2, file: 'account.yaml' } }],
+      },
+    ],
+  },
+});
