@@ -384,6 +384,17 @@ function editRevealsSecret(source: string): (edit: Fix) => boolean {
 const ANY_KEY = /(?<![A-Za-z0-9_.-])["']?([A-Za-z0-9_.-]+)["']?[ \t]*:(?=[ \t]|$)/gm;
 const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
 
+/** Whether the line at `next` ends the empty value of the key at `keyAt`: it is less indented, or as indented and no sequence item. */
+function endsEmptyValue(source: string, keyAt: number, next: number): boolean {
+  if (next >= source.length) return true;
+  const keyIndent = keyAt - (source.lastIndexOf('\n', keyAt) + 1);
+  let indent = 0;
+  while (source[next + indent] === ' ') indent++;
+  const first = source[next + indent];
+  if (first === '\n' || first === '\r' || first === '#' || first === '\t' || first === undefined) return false;
+  return indent < keyIndent || (indent === keyIndent && first !== '-');
+}
+
 /**
  * A cheap proof that a text holds no credential at all, so the full mask is not needed: every
  * credential-like key in it (anywhere, even inside a string) has a placeholder, an empty value
@@ -401,6 +412,8 @@ function holdsNoLiteralCredential(source: string): boolean {
     const comment = value.search(/(?:^|[ \t])#/);
     value = (comment === -1 ? value : value.slice(0, comment)).trim();
     if (!['', 'null', '~', '""', "''"].includes(value) && !PLACEHOLDER.test(value)) return false;
+    // Nothing after the colon: null, unless the lines after it hold the value (a block sequence or mapping).
+    if (value === '' && end !== -1 && !endsEmptyValue(source, match.index!, end + 1)) return false;
   }
   return true;
 }
@@ -484,6 +497,8 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
       continue;
     }
     for (const [name, member] of Object.entries(value)) {
+      // A key inside a credential's value is part of it (`compute_secret_key: {abc…: 1}`).
+      if (secret) stack.push({ value: name, secret: true });
       stack.push({ value: member, secret: secret || credential(name) });
     }
   }
