@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { unifiedDiff } from '../../src/fix/diff.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from './helpers.js';
 
@@ -67,6 +68,14 @@ describe('a key and a file name holding escape sequences and line breaks', () =>
       expect((format === 'github' ? /^::error file=x::Forged|[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/m : FORGED).exec(run.stdout), format).toBe(null);
       expect(run.stdout, format).toContain('bad\ufffd]8;;https://evil\ufffd');
     }
+  });
+});
+
+describe('the --fix-dry-run diff', () => {
+  test('a file name and lines holding escape sequences and line breaks: replaced, a CRLF line end kept', () => {
+    expect(unifiedDiff('a: 1\r\n"k\u001b]0;t\u0007": 1\r\n', 'a: 2\r\n"k\u001b]0;t\u0007": 1\r\n', 'x\n::error file=y::F\u001b[2J.yaml')).toBe(
+      '--- a/x\ufffd::error file=y::F\ufffd[2J.yaml\n+++ b/x\ufffd::error file=y::F\ufffd[2J.yaml\n@@ -1,2 +1,2 @@\n-a: 1\r\n+a: 2\r\n "k\ufffd]0;t\ufffd": 1\r\n',
+    );
   });
 });
 
