@@ -8,6 +8,7 @@ import { schemaCommand } from './commands/schema.js';
 import { ConfigError } from './config/config.js';
 import { ALL_RULES } from './engine/registry.js';
 import { FORMAT_NAMES } from './formatters/index.js';
+import { printable } from './formatters/source.js';
 import { UsageError } from './node/files.js';
 import { OPERATION_IDS, OPERATIONS } from './operations.js';
 import { VERSION } from './version.js';
@@ -177,15 +178,20 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
-      io.stderr(`dplint: ${error.message.replace(/^error: /, '')}\n`);
+      io.stderr(`dplint: ${oneLine(error.message.replace(/^error: /, ''))}\n`);
       return EXIT_FAILURE;
     }
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof UnknownRuleError) {
-      io.stderr(`dplint: ${error.message}\n`);
+      io.stderr(`dplint: ${oneLine(error.message)}\n`);
       return EXIT_FAILURE;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`dplint: internal error: ${message.split('\n')[0]}\n`);
+    io.stderr(`dplint: internal error: ${oneLine(message.split('\n')[0])}\n`);
     return EXIT_FAILURE;
   }
+}
+
+/** An error as one line of standard error: a config key or path that holds a line break or an escape sequence cannot forge a line or drive the terminal. */
+function oneLine(message: string): string {
+  return printable(message.replace(/\r?\n|\r/g, ' '));
 }

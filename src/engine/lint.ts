@@ -24,6 +24,7 @@ import operationUnresolved from '../../rules/operation/unresolved.js';
 import unexpectedBody from '../../rules/operation/unexpected-body.js';
 import { runRules, type RuleSettings } from './run-rules.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
+import { messageMask, shownText } from '../schema/secrets.js';
 
 /** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
 export interface LintOptions {
@@ -65,6 +66,12 @@ export interface LintResult {
   operation: OperationId | undefined;
   operationSource: OperationSource;
   findings: Finding[];
+  /**
+   * The text as outputs may show it, with every credential masked (`****`), when there are
+   * findings to show it for: code frames and fingerprints take their lines from here, never from
+   * the text itself. Lines are those of the text (same count).
+   */
+  shownSource?: string;
   /** Each readable document's body as the API would receive it (for a request envelope, its `body`), with where it sits. */
   bodies: BodyOfDocument[];
 }
@@ -162,7 +169,30 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
       text: file.text,
     });
   }
-  return { operation, operationSource: resolved.source, findings: sortFindings(final), bodies };
+  const shown = final.length > 0 ? shownText(text) : undefined;
+  return { operation, operationSource: resolved.source, findings: sortFindings(withoutSecrets(final, file, () => shown ?? text)), bodies, ...(shown === undefined ? {} : { shownSource: shown }) };
+}
+
+/**
+ * The findings with no credential of the file in their messages, whoever made them (a rule, a
+ * policy constraining a credential, the parser quoting a token): the one place messages are
+ * masked, so that every output, and the lint cache, only ever has masked ones.
+ */
+function withoutSecrets(findings: DetailedFinding[], file: ParsedFile, shown: () => string): DetailedFinding[] {
+  if (findings.length === 0) return findings;
+  const mask = messageMask(file.text, file.documents.map((document) => document.value), () => {
+    // The parsed text has no byte-order mark; the shown text keeps the one the text has.
+    const text = shown();
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  });
+  return findings.map((finding) => {
+    const message = mask(finding.message);
+    const suggestions = finding.suggestions?.map((suggestion) => {
+      const desc = mask(suggestion.desc);
+      return desc === suggestion.desc ? suggestion : { ...suggestion, desc };
+    });
+    return message === finding.message && suggestions?.every((s, i) => s === finding.suggestions![i]) !== false ? finding : { ...finding, message, ...(suggestions ? { suggestions } : {}) };
+  });
 }
 
 /** One document's body checked as data; findings come back with paths into the document as written. */

@@ -1,3 +1,5 @@
+import { printable } from '../formatters/source.js';
+
 /**
  * A unified diff of two texts (`--fix-dry-run`), as `diff -u` and `git diff` print it, with three
  * lines of context. Fixes touch a few lines of a file, so the common head and tail are cut first
@@ -9,7 +11,8 @@ export function unifiedDiff(before: string, after: string, file: string, context
   const b = splitLines(after);
   const edits = diffLines(a, b);
   const hunks = toHunks(edits, context);
-  let out = `--- a/${file}\n+++ b/${file}\n`;
+  const name = shown(file);
+  let out = `--- a/${name}\n+++ b/${name}\n`;
   for (const hunk of hunks) {
     out += `@@ -${range(hunk.aStart, hunk.aLength)} +${range(hunk.bStart, hunk.bLength)} @@\n`;
     for (const line of hunk.lines) out += line;
@@ -111,7 +114,7 @@ function toHunks(edits: Edit[], context: number): Hunk[] {
       aLength,
       bStart: bLength === 0 ? bLine - 1 : bLine,
       bLength,
-      lines: slice.map((e) => `${e.op}${e.line.text}\n${e.line.newline ? '' : '\\ No newline at end of file\n'}`),
+      lines: slice.map((e) => `${e.op}${shown(e.line.text)}\n${e.line.newline ? '' : '\\ No newline at end of file\n'}`),
     });
   }
   return hunks;
@@ -119,4 +122,14 @@ function toHunks(edits: Edit[], context: number): Hunk[] {
 
 function range(start: number, length: number): string {
   return length === 1 ? String(start) : `${start},${length}`;
+}
+
+/**
+ * A file name or line as the diff prints it (a terminal, a CI log): control characters replaced,
+ * as in every output, so a key cannot drive the terminal or forge a line; a CR ending a line of a
+ * CRLF file stays, as `diff` prints it.
+ */
+function shown(text: string): string {
+  const cr = text.endsWith('\r') ? '\r' : '';
+  return printable(cr ? text.slice(0, -1) : text) + cr;
 }

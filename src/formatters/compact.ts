@@ -11,7 +11,7 @@ export const compact: Formatter = (results) => {
   for (const result of results) {
     for (const finding of result.findings) {
       const message = printable(`${finding.message}${documentSuffix(finding)}`.replace(/\r?\n|\r/g, ' '));
-      lines.push(`${printable(result.file)}:${finding.line}:${finding.column}: ${finding.severity} ${message} [${finding.ruleId}]`);
+      lines.push(`${printable(result.file)}:${finding.line}:${finding.column}: ${finding.severity} ${message} [${printable(finding.ruleId)}]`);
     }
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';

@@ -1,5 +1,5 @@
 import type { Severity } from '../types.js';
-import { documentSuffix, relativePath } from './source.js';
+import { documentSuffix, printable, relativePath } from './source.js';
 import { summarize, type Formatter } from './types.js';
 
 const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -40,14 +40,23 @@ export const github: Formatter = (results, options = {}) => {
   return lines.join('\n') + '\n';
 };
 
-/** Escaping of a command's message, as actions/toolkit `escapeData` does it. */
+/**
+ * Escaping of a command's message, as actions/toolkit `escapeData` does it (`%`, CR, LF); the
+ * other control characters (ESC, BEL of a terminal sequence) are replaced first, as in every
+ * output, since the runner's log shows them to a terminal.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return withoutControls(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-/** Escaping of a command's property values, as actions/toolkit `escapeProperty` does it. */
+/** Escaping of a command's property values, as actions/toolkit `escapeProperty` does it: `escapeData`, and `:` and `,`. */
 export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Control characters but CR and LF (which `escapeData` encodes) made printable. */
+function withoutControls(text: string): string {
+  return text.replace(/[^\r\n]+/g, printable);
 }
 
 function summaryLine(results: Parameters<Formatter>[0]): string {

@@ -1,6 +1,5 @@
 import { VERSION } from '../version.js';
 import type { Finding } from '../types.js';
-import { secretsOf } from './source.js';
 import { summarize, type FileResult, type Formatter } from './types.js';
 
 /** `--format json`: the public contract of DESIGN.md, key order included. */
@@ -37,21 +36,18 @@ function cleanEntry(result: FileResult): string {
 }
 
 function entryOf(result: FileResult): object {
-  const revealsSecret = result.screened || result.source === undefined ? () => false : secretsOf(result.source);
   return {
     file: result.file,
     operation: result.operation ?? null,
     operationSource: result.operationSource,
-    findings: result.findings.map((finding) => orderedFinding(finding, revealsSecret)),
+    findings: result.findings.map(orderedFinding),
   };
 }
 
-/** A fix or suggestion whose text would show a credential is left out (`--fix` still makes it). */
-function orderedFinding(finding: Finding, revealsSecret: (text: string) => boolean): Finding {
-  const { ruleId, severity, message, path, document, line, column, endLine, endColumn } = finding;
-  const fix = finding.fix && !revealsSecret(finding.fix.text) ? finding.fix : undefined;
-  const shown = finding.suggestions?.filter((suggestion) => !revealsSecret(suggestion.fix.text));
-  const suggestions = shown?.length ? shown : undefined;
+/** The finding's members in the contract's order (its fixes as the result holds them: screened where results are made). */
+function orderedFinding(finding: Finding): Finding {
+  const { ruleId, severity, message, path, document, line, column, endLine, endColumn, fix } = finding;
+  const suggestions = finding.suggestions?.length ? finding.suggestions : undefined;
   return {
     ruleId,
     severity,

@@ -2,7 +2,7 @@ import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
 import type { Finding, Fix, Severity } from '../types.js';
 import { VERSION } from '../version.js';
 import { lineStarts, positionAt } from '../parse/lines.js';
-import { documentSuffix, encodePath, fileUri, isAbsolutePath, maskedLines, relativePath, secretsOf } from './source.js';
+import { documentSuffix, encodePath, fileUri, isAbsolutePath, relativePath, shownLines } from './source.js';
 import type { Formatter } from './types.js';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
@@ -41,9 +41,8 @@ export const sarif: Formatter = (results, options = {}) => {
     if (result.findings.length === 0) continue;
     const artifactLocation = artifactLocationOf(result.file, options.cwd);
     const source = result.source;
-    const masked = source === undefined ? undefined : maskedLines(source);
+    const masked = shownLines(result);
     const starts = source === undefined ? undefined : lineStarts(source);
-    const revealsSecret = result.screened || source === undefined ? () => false : secretsOf(source);
     for (const finding of result.findings) {
       if (!ruleIndex.has(finding.ruleId)) {
         // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
@@ -53,7 +52,7 @@ export const sarif: Formatter = (results, options = {}) => {
       const hash = lineHash(finding, artifactLocation.uri, masked);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
-      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation, revealsSecret) : undefined;
+      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
       sarifResults.push({
         ruleId: finding.ruleId,
         ruleIndex: ruleIndex.get(finding.ruleId),
@@ -160,16 +159,15 @@ export function fnv1a64(text: string): string {
 
 /**
  * The finding's fix as a SARIF `fix`: its 0-based offsets turned into a line/column region of the
- * file. A fix whose text holds a literal credential of the file is left out: its `insertedContent`
- * would carry the secret that every other output masks. (Replacing a secret by a `${VAR}`
- * placeholder passes: the deleted region names positions, not text.)
+ * file (the text is read for its line starts only). The fix is the result's: one whose text would
+ * carry a credential was left out where the result was made (`withoutRevealingEdits`). The
+ * deleted region names positions, not text.
  */
-function sarifFix(fix: Fix, source: string, starts: readonly number[], artifactLocation: ArtifactLocation, revealsSecret: (text: string) => boolean): object | undefined {
+function sarifFix(fix: Fix, source: string, starts: readonly number[], artifactLocation: ArtifactLocation): object | undefined {
   const [start, end] = fix.range;
   if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= source.length)) return undefined;
   const from = positionAt(starts, start);
   const to = positionAt(starts, end);
-  if (revealsSecret(fix.text)) return undefined;
   return {
     artifactChanges: [
       {

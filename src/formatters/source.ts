@@ -1,19 +1,24 @@
-import { maskSecrets, secretsOf } from '../schema/secrets.js';
-
-export { secretsOf };
 import type { Finding } from '../types.js';
+import type { FileResult } from './types.js';
 
-/** The lines of a file as output may show them: credentials masked, `\r` of CRLF endings dropped. */
-export function maskedLines(source: string): string[] {
-  return maskSecrets(source)
-    .split('\n')
-    .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+/**
+ * The lines of a file as output may show them: those of the text the engine masked
+ * (`shownSource`), `\r` of CRLF endings dropped. Formatters mask nothing themselves: a result
+ * without a shown text has no lines to show.
+ */
+export function shownLines(result: FileResult): string[] | undefined {
+  return result.shownSource?.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
-/** Control characters in a file must not reach the terminal as such; one replacement each keeps a code frame's marker aligned. */
+/**
+ * Control characters of a file (in a key, a value, a file name) must not reach a terminal or a CI
+ * log as such: ESC and BEL would start escape sequences (colours, titles, OSC 8 links), a line
+ * break would start a line of its own (`::error …::Forged`). One replacement each keeps a code
+ * frame's marker aligned; a tab stays.
+ */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
 }
 
 /** ` (document 2)` for a finding in the second document of a YAML stream; shown 1-based as editors count. */

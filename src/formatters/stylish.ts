@@ -1,5 +1,5 @@
 import type { Finding } from '../types.js';
-import { documentSuffix, maskedLines, printable } from './source.js';
+import { documentSuffix, printable, shownLines } from './source.js';
 import { summarize, type Formatter } from './types.js';
 
 const COLORS = { error: '\u001b[31m', warning: '\u001b[33m', info: '\u001b[36m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
@@ -21,14 +21,16 @@ export const stylish: Formatter = (results, options = {}) => {
   const lines: string[] = [];
   for (const result of results) {
     if (result.findings.length === 0) continue;
-    // Masked as a whole: a block scalar under a credential key spans several lines.
-    const source = frames && result.source !== undefined ? maskedLines(result.source) : undefined;
-    // A file name or message (which quotes keys and values) never reaches the terminal with its control characters.
+    // The text the engine masked: formatters show no other.
+    const source = frames ? shownLines(result) : undefined;
+    // A file name or message (which quotes keys and values) never reaches the terminal with its
+    // control characters, nor breaks a line: a finding is one line, whatever its message holds.
     const file = printable(result.file);
     lines.push(paint('bold', file));
     for (const finding of result.findings) {
       const where = `${file}:${finding.line}:${finding.column}`;
-      lines.push(`  ${where}  ${paint(finding.severity, finding.severity.padEnd(7))}  ${printable(finding.message)}${documentSuffix(finding)}  ${paint('dim', finding.ruleId)}`);
+      const message = printable(finding.message.replace(/\r?\n|\r/g, ' '));
+      lines.push(`  ${where}  ${paint(finding.severity, finding.severity.padEnd(7))}  ${message}${documentSuffix(finding)}  ${paint('dim', printable(finding.ruleId))}`);
       const frame = source ? codeFrame(source, finding, paint) : [];
       if (frame.length > 0) lines.push(...frame, '');
     }
@@ -47,6 +49,11 @@ export const stylish: Formatter = (results, options = {}) => {
   return lines.join('\n') + '\n';
 };
 
+/** Columns of a line a code frame shows at most; a longer line is cut around the finding, with `…` where text was left out. */
+const FRAME_WIDTH = 100;
+/** Columns shown before the finding's column on a cut line. */
+const FRAME_LEAD = 30;
+
 /**
  * The finding's line with one line of context on each side, in Babel's code-frame layout:
  *
@@ -57,7 +64,9 @@ export const stylish: Formatter = (results, options = {}) => {
  * ```
  *
  * The marker covers `column`..`endColumn`; a span running onto later lines is marked to the end of
- * its first line. `lines` are already masked.
+ * its first line. `lines` are already masked. Lines longer than {@link FRAME_WIDTH} are cut to a
+ * window around the finding's column, the same for every line of the frame (as ESLint's and
+ * actionlint's frames do), so a one-line 300 KB JSON file prints a frame, not the file.
  */
 function codeFrame(lines: readonly string[], finding: Finding, paint: Paint): string[] {
   const at = finding.line;
@@ -68,16 +77,25 @@ function codeFrame(lines: readonly string[], finding: Finding, paint: Paint): st
   const last = Math.max(at, Math.min(written, at + 1));
   const width = String(last).length;
   const severity = finding.severity;
+  const line = lines[at - 1];
+  const start = Math.max(1, finding.column);
+  // The window's first column (0-based): the line's start, unless the finding lies beyond the width.
+  const from = line.length <= FRAME_WIDTH || start - 1 < FRAME_WIDTH - FRAME_LEAD ? 0 : Math.min(start - 1 - FRAME_LEAD, Math.max(0, line.length - FRAME_WIDTH));
+  const to = from + FRAME_WIDTH;
+  const cut = (text: string): string => (from > 0 ? '…' : '') + text.slice(from, to) + (text.length > to ? '…' : '');
   const frame: string[] = [];
   for (let number = first; number <= last; number++) {
-    const text = printable(lines[number - 1]);
+    const text = printable(cut(lines[number - 1]));
     const gutter = paint('dim', `${String(number).padStart(width)} |`);
     frame.push(`  ${number === at ? paint(severity, '>') : ' '} ${gutter}${text === '' ? '' : ` ${text}`}`);
     if (number !== at) continue;
-    const start = Math.max(1, finding.column);
-    const end = Math.min(finding.endLine > at ? text.length + 1 : finding.endColumn, text.length + 1);
-    const indent = text.slice(0, start - 1).replace(/[^\t]/g, ' ') + ' '.repeat(Math.max(0, start - 1 - text.length));
-    frame.push(`    ${paint('dim', `${' '.repeat(width)} |`)} ${indent}${paint(severity, '^'.repeat(Math.max(1, end - start)))}`);
+    // Columns of the shown text: the window's, after its `…`.
+    const lead = from > 0 ? 1 : 0;
+    const shownEnd = Math.min(text.length, lead + to - from) + 1;
+    const markStart = start - from + lead;
+    const markEnd = Math.min(finding.endLine > at ? shownEnd : finding.endColumn - from + lead, shownEnd);
+    const indent = text.slice(0, markStart - 1).replace(/[^\t]/g, ' ') + ' '.repeat(Math.max(0, markStart - 1 - text.length));
+    frame.push(`    ${paint('dim', `${' '.repeat(width)} |`)} ${indent}${paint(severity, '^'.repeat(Math.max(1, markEnd - markStart)))}`);
   }
   return frame;
 }

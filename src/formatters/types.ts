@@ -9,9 +9,19 @@ export interface FileResult {
   operation: OperationId | undefined;
   operationSource: OperationSource;
   findings: Finding[];
-  /** The file's text, for code frames; absent where a formatter must not need it. */
+  /** The file's text, for writing fixes and for the line and column of a fix's offsets (SARIF); never shown. */
   source?: string;
-  /** Its fixes and suggestions were already screened for credentials (`withoutRevealingEdits`), so outputs need not do it again. */
+  /**
+   * The file's text as outputs may show it, every credential masked (`****`): the engine's
+   * (`LintResult.shownSource`). Code frames and SARIF fingerprints take their lines from here
+   * only; formatters mask nothing themselves, so without it there is no code frame.
+   */
+  shownSource?: string;
+  /**
+   * Its fixes and suggestions were screened for credentials (`withoutRevealingEdits`): a fix whose
+   * text would show one is left out. Formatters print the fixes a result holds as they are, so
+   * whoever makes results for output screens them (lintFiles, lintRun and the cache do).
+   */
   screened?: boolean;
   /** Set when `--fix` or `--fix-dry-run` changed the text: the text as read (`source` and the findings are then those of the fixed text). */
   originalSource?: string;

@@ -9,7 +9,7 @@ import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 import { ConfigResolver } from './config-file.js';
 import { sha1 } from './crypto.js';
-import { withoutRevealingEdits } from '../schema/secrets.js';
+import { shownText, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
 
 export interface LintFilesOptions {
@@ -173,7 +173,7 @@ function lintAll(
   const extraRules: RuleSettings = options.rules ?? {};
   const facts = new Map<string, RepositoryFacts>();
   for (const { result, facts: found } of linted) if (found) facts.set(result.file, found);
-  return lintRepository(
+  const results = lintRepository(
     linted.map(({ result }) => result),
     facts,
     // Asked only for the files that get a finding across files, so nothing is made per file.
@@ -186,6 +186,9 @@ function lintAll(
     reread,
     { inlineConfig: options.inlineConfig },
   );
+  // A cached result, or a clean file that got a finding across files, has its text but not the
+  // engine's masked one: masked here, by the same function, before any output sees it.
+  return results.map((result) => (result.source !== undefined && result.shownSource === undefined ? { ...result, shownSource: shownText(result.source) } : result));
 }
 
 function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined): LintedFile {
@@ -212,7 +215,7 @@ function lintSource(
   rules: RuleSettings | undefined,
 ): { result: FileResult; facts?: RepositoryFacts } {
   // Without fix options this is one lint; with them, the findings are those of the fixed text.
-  const { operation, operationSource, findings, bodies, output, fixed } = fixText(text, {
+  const { operation, operationSource, findings, bodies, output, fixed, shownSource } = fixText(text, {
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
@@ -226,7 +229,11 @@ function lintSource(
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
   const result: FileResult = { file, operation, operationSource, findings: withoutRevealingEdits(findings, output), screened: true };
   // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
-  if (fixed || (options.keepSource !== false && findings.length > 0)) result.source = output;
+  if (fixed || (options.keepSource !== false && findings.length > 0)) {
+    result.source = output;
+    // The engine's masked text, for outputs to show.
+    if (shownSource !== undefined) result.shownSource = shownSource;
+  }
   if (fixed) result.originalSource = text;
   return { result, facts: collectFacts(operation, bodies) };
 }

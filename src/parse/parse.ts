@@ -88,7 +88,9 @@ function plain<MessageId extends string>(rule: StageRule<MessageId>, messageId: 
 }
 
 /** The full parse's settings (see parseText). */
-const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false } as const;
+// logLevel 'error': `yaml` would otherwise print a warning on standard error (process.emitWarning)
+// that quotes a collection used as a key, which may be a credential; such keys are dplint's to report.
+const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false, logLevel: 'error' } as const;
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
@@ -290,7 +292,11 @@ function jsonSyntaxError(text: string): { message: string; offset: number } | un
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
     const offset = position ? Number(position[1]) : text.length;
-    return { message: message.replace(/ in JSON at position \d+(?!\d).*$/, '').replace(/^JSON\.parse: /, ''), offset };
+    // V8 quotes some ten characters of the text around the error (`Unexpected token 'A', ..."key": AKIAVERYSE"... is
+    // not valid JSON`), which may be a credential's: the finding's position shows where, masked.
+    const snippet = message.search(/, (?:\.\.\.)?"/);
+    const told = snippet === -1 ? message : message.slice(0, snippet);
+    return { message: told.replace(/ in JSON at position \d+(?!\d).*$/, '').replace(/^JSON\.parse: /, ''), offset };
   }
 }
 

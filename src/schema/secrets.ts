@@ -73,14 +73,31 @@ const KEY_BEFORE_FLOW = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1\s*:[ \t]*
  * in any value, credentials anywhere on a line.
  */
 export function maskSecrets(text: string): string {
-  return maskLines(maskCredentialNodes(text));
+  // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
+  // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
+  // outside the value it parsed.
+  return maskLines(maskCredentialNodes(text), privateKeyLines(text));
 }
 
-function maskLines(text: string): string {
+/** The indexes of the lines of private-key blocks, BEGIN to END. */
+function privateKeyLines(text: string): Set<number> {
+  const inside = new Set<number>();
+  if (!text.includes('PRIVATE KEY')) return inside;
+  const lines = text.split('\n');
+  let inPrivateKey = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (inPrivateKey || PRIVATE_KEY_BEGIN.test(lines[i])) {
+      inPrivateKey = !PRIVATE_KEY_END.test(lines[i]);
+      inside.add(i);
+    }
+  }
+  return inside;
+}
+
+function maskLines(text: string, privateKey: ReadonlySet<number>): string {
   const lines = text.split('\n');
   const credential = memoized(isCredentialLike);
   let blockIndent = -1;
-  let inPrivateKey = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const indent = line.length - line.trimStart().length;
@@ -91,8 +108,7 @@ function maskLines(text: string): string {
       }
       blockIndent = -1;
     }
-    if (inPrivateKey || PRIVATE_KEY_BEGIN.test(line)) {
-      inPrivateKey = !PRIVATE_KEY_END.test(line);
+    if (privateKey.has(i)) {
       lines[i] = maskSegment(line);
       continue;
     }
@@ -115,9 +131,33 @@ function maskLines(text: string): string {
       masked = masked.slice(0, cut) + maskSegment(masked.slice(cut));
       break;
     }
-    lines[i] = masked;
+    lines[i] = maskFreeText(masked, credential);
   }
   return lines.join('\n');
+}
+
+// `javax.jdo.option.ConnectionPassword=pw` in a Hadoop custom_config, `password = pw` in an ini-style
+// text: a credential-like name, `=`, and a value up to white space, a separator, a quote or an escape.
+const NAME_EQUALS = /(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \t]*=[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;&"'\\#]+)/g;
+// `postgresql://user:pw@host`: the password of a URL's user information.
+const URL_PASSWORD = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(?=@)/g;
+
+/**
+ * Credentials in free text, wherever a value holds a configuration file's text (a Hadoop
+ * `custom_config`, an Airflow `overrides`): `name=value` pairs whose name says it holds a credential,
+ * and the password of a URL.
+ */
+function maskFreeText(line: string, credential: (key: string) => boolean): string {
+  if (!line.includes('=') && !line.includes('://')) return line;
+  return line
+    .replace(NAME_EQUALS, (whole, name: string, equals: string, value: string) => {
+      if (!credential(name)) return whole;
+      const unquoted = value.replace(/^["']|["']$/g, '');
+      if (unquoted === '' || isPlaceholder(unquoted)) return whole;
+      const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
+      return `${name}${equals}${quote}${MASKED}${quote}`;
+    })
+    .replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASKED || isPlaceholder(password) ? whole : `${head}${MASKED}`));
 }
 
 /** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
@@ -237,6 +277,14 @@ function schemaSecrets(): Set<string> {
 }
 
 /**
+ * The text as outputs may show it ({@link maskSecrets}), without masking a text that cheaply proves
+ * to hold no credential: the text the engine hands to every output, once per file with findings.
+ */
+export function shownText(text: string): string {
+  return holdsNoLiteralCredential(text) ? text : maskSecrets(text);
+}
+
+/**
  * A test of whether a text (a fix's new text) holds a credential of `source`: the spans
  * {@link maskSecrets} hides in it, found once per file. An output that prints a fix's text (JSON,
  * SARIF) leaves out a fix that fails it — a flat account body nested under `account`, say, whose
@@ -252,22 +300,36 @@ export function secretsOf(source: string): (text: string) => boolean {
 }
 
 /** The text of each line that masking changes, without what masking keeps around it. */
-function maskedSpans(source: string): string[] {
-  if (holdsNoLiteralCredential(source)) return [];
+function maskedSpans(source: string, shown?: string): string[] {
+  if (shown === source || (shown === undefined && holdsNoLiteralCredential(source))) return [];
   const plain = source.split('\n');
-  const masked = maskSecrets(source).split('\n');
+  const masked = (shown ?? maskSecrets(source)).split('\n');
   const spans: string[] = [];
   plain.forEach((line, i) => {
     const other = masked[i] ?? '';
-    if (line === other) return;
-    let head = 0;
-    while (head < line.length && head < other.length && line[head] === other[head]) head++;
-    let tail = 0;
-    while (tail < line.length - head && tail < other.length - head && line[line.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
-    const span = line.slice(head, line.length - tail).trim();
-    if (span !== '') spans.push(span);
+    if (line !== other) spans.push(...hiddenPieces(line, other));
   });
   return spans;
+}
+
+/**
+ * What each `****` of a masked line stands for in the line as written. The text between two masks
+ * is kept as it was, so each hidden piece runs from where the kept text before it ends to where the
+ * kept text after it next occurs.
+ */
+function hiddenPieces(line: string, masked: string): string[] {
+  const kept = masked.split(MASKED);
+  const pieces: string[] = [];
+  if (!line.startsWith(kept[0])) return [line.trim()];
+  let at = kept[0].length;
+  for (let k = 1; k < kept.length; k++) {
+    const next = k === kept.length - 1 ? (line.endsWith(kept[k]) ? line.length - kept[k].length : -1) : line.indexOf(kept[k], at + 1);
+    if (next < at) return [line.slice(at).trim()].concat(pieces).filter((piece) => piece !== '');
+    const piece = line.slice(at, next).trim();
+    if (piece !== '') pieces.push(piece);
+    at = next + kept[k].length;
+  }
+  return pieces;
 }
 
 /**
@@ -322,6 +384,17 @@ function editRevealsSecret(source: string): (edit: Fix) => boolean {
 const ANY_KEY = /(?<![A-Za-z0-9_.-])["']?([A-Za-z0-9_.-]+)["']?[ \t]*:(?=[ \t]|$)/gm;
 const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
 
+/** Whether the line at `next` ends the empty value of the key at `keyAt`: it is less indented, or as indented and no sequence item. */
+function endsEmptyValue(source: string, keyAt: number, next: number): boolean {
+  if (next >= source.length) return true;
+  const keyIndent = keyAt - (source.lastIndexOf('\n', keyAt) + 1);
+  let indent = 0;
+  while (source[next + indent] === ' ') indent++;
+  const first = source[next + indent];
+  if (first === '\n' || first === '\r' || first === '#' || first === '\t' || first === undefined) return false;
+  return indent < keyIndent || (indent === keyIndent && first !== '-');
+}
+
 /**
  * A cheap proof that a text holds no credential at all, so the full mask is not needed: every
  * credential-like key in it (anywhere, even inside a string) has a placeholder, an empty value
@@ -329,8 +402,8 @@ const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
  * could carry one elsewhere. Any doubt answers no.
  */
 function holdsNoLiteralCredential(source: string): boolean {
-  // `{` of a flow mapping, not of a `${VAR}` placeholder.
-  if (/PRIVATE KEY|[&*]|(?<!\$)\{/.test(source)) return false;
+  // `{` of a flow mapping, not of a `${VAR}` placeholder; `=` and `://` of free text (maskFreeText).
+  if (/PRIVATE KEY|[&*=]|(?<!\$)\{|:\/\//.test(source)) return false;
   for (const match of source.matchAll(ANY_KEY)) {
     if (!isCredentialLike(match[1])) continue;
     const start = match.index! + match[0].length;
@@ -339,6 +412,121 @@ function holdsNoLiteralCredential(source: string): boolean {
     const comment = value.search(/(?:^|[ \t])#/);
     value = (comment === -1 ? value : value.slice(0, comment)).trim();
     if (!['', 'null', '~', '""', "''"].includes(value) && !PLACEHOLDER.test(value)) return false;
+    // Nothing after the colon: null, unless the lines after it hold the value (a block sequence or mapping).
+    if (value === '' && end !== -1 && !endsEmptyValue(source, match.index!, end + 1)) return false;
   }
   return true;
+}
+
+/**
+ * A test of messages against the credentials of a text: every message a finding carries, whoever
+ * made it (a rule, a policy, the parser), gets any credential of the file it quotes replaced by
+ * `****`. The credentials are what {@link maskSecrets} hides in the text (so anything masked in a
+ * code frame is masked in a message too) and the values of credential-like members in the
+ * documents as data (`values`: escapes resolved, aliases and merge keys expanded, so a value an
+ * alias brings under an ordinary member is known by its anchor's credential).
+ *
+ * A credential is found in a message whole, as a JSON string's content (escapes and all), or by any
+ * run of {@link RUN} of its characters (a message that cuts a long value short still quotes a
+ * piece of it). A value shorter than four characters is masked only where a message quotes it.
+ */
+export function messageMask(text: string, values: readonly unknown[], shown: () => string = () => shownText(text)): (message: string) => string {
+  let secrets: Secrets | undefined;
+  return (message) => {
+    secrets ??= secretsIn(text, shown(), values);
+    return secrets.empty ? message : maskMessage(message, secrets);
+  };
+}
+
+/** Shortest run of a credential's characters that a message may not quote. */
+const RUN = 8;
+
+interface Secrets {
+  empty: boolean;
+  /** Every run of {@link RUN} characters of a credential of that length or more. */
+  runs: Set<string>;
+  /** Credentials of 4 to RUN - 1 characters, by length. */
+  short: Map<number, Set<string>>;
+  /** Credentials of 1 to 3 characters, masked where quoted. */
+  tiny: Set<string>;
+}
+
+function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
+  const found = new Set<string>(maskedSpans(text, shown));
+  for (const value of values) collectCredentialValues(value, found);
+  const secrets: Secrets = { empty: true, runs: new Set(), short: new Map(), tiny: new Set() };
+  for (const raw of found) {
+    // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
+    const bare = raw.replace(/^[*&!]+/, '');
+    for (const secret of new Set([raw, JSON.stringify(raw).slice(1, -1), bare])) {
+      if (secret === '' || secret === MASKED || PLACEHOLDER.test(secret)) continue;
+      secrets.empty = false;
+      if (secret.length >= RUN) {
+        for (let i = 0; i + RUN <= secret.length; i++) secrets.runs.add(secret.slice(i, i + RUN));
+      } else if (secret.length >= 4) {
+        let ofLength = secrets.short.get(secret.length);
+        if (!ofLength) secrets.short.set(secret.length, (ofLength = new Set()));
+        ofLength.add(secret);
+      } else {
+        secrets.tiny.add(secret);
+      }
+    }
+  }
+  return secrets;
+}
+
+/** The scalars under every credential-like member of a document's data, as text. */
+function collectCredentialValues(root: unknown, found: Set<string>): void {
+  const credential = memoized(isCredentialLike);
+  // Aliases share objects: each is walked at most once as a credential's value and once as not.
+  const seen = { true: new Set<object>(), false: new Set<object>() };
+  const stack: Array<{ value: unknown; secret: boolean }> = [{ value: root, secret: false }];
+  while (stack.length > 0) {
+    const { value, secret } = stack.pop()!;
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'object') {
+      const shown = String(value);
+      if (secret && shown.trim() !== '' && !isUnset(value) && !isPlaceholder(shown)) found.add(shown);
+      continue;
+    }
+    const walked = seen[`${secret}`];
+    if (walked.has(value)) continue;
+    walked.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push({ value: item, secret });
+      continue;
+    }
+    for (const [name, member] of Object.entries(value)) {
+      // A key inside a credential's value is part of it (`compute_secret_key: {abc…: 1}`).
+      if (secret) stack.push({ value: name, secret: true });
+      stack.push({ value: member, secret: secret || credential(name) });
+    }
+  }
+}
+
+function maskMessage(message: string, secrets: Secrets): string {
+  const covered = new Uint8Array(message.length);
+  let any = false;
+  const cover = (from: number, to: number): void => {
+    covered.fill(1, from, to);
+    any = true;
+  };
+  if (secrets.runs.size > 0) for (let i = 0; i + RUN <= message.length; i++) if (secrets.runs.has(message.slice(i, i + RUN))) cover(i, i + RUN);
+  for (const [length, ofLength] of secrets.short) {
+    for (let i = 0; i + length <= message.length; i++) if (ofLength.has(message.slice(i, i + length))) cover(i, i + length);
+  }
+  if (secrets.tiny.size > 0) {
+    for (const quoted of message.matchAll(/(["'`])([^"'`\n]{1,3})\1/g)) if (secrets.tiny.has(quoted[2])) cover(quoted.index + 1, quoted.index + 1 + quoted[2].length);
+  }
+  if (!any) return message;
+  let out = '';
+  for (let i = 0; i < message.length; ) {
+    if (!covered[i]) {
+      out += message[i++];
+      continue;
+    }
+    while (i < message.length && covered[i]) i++;
+    out += MASKED;
+  }
+  return out;
 }

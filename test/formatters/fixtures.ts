@@ -19,6 +19,9 @@ const ETL = [
   '',
 ].join('\n');
 
+/** ETL as the engine hands it to outputs (`shownSource`): the credential masked. */
+const ETL_SHOWN = ETL.replace(SECRET, '****');
+
 const MULTI = ['ip_cidr: 10.0.0.0/8', '---', 'ip_cidr: 10.0.0.1/33', ''].join('\n');
 
 /**
@@ -33,6 +36,7 @@ export const RESULTS: FileResult[] = [
     operation: 'add-whitelist-ip',
     operationSource: 'inferred',
     source: MULTI,
+    shownSource: MULTI,
     findings: [
       { ruleId: 'operation/inferred', severity: 'info', message: 'operation add-whitelist-ip inferred from the body', path: '', document: 0, line: 1, column: 1, endLine: 1, endColumn: 20 },
       { ruleId: 'allowlist/ip-cidr-syntax', severity: 'error', message: 'ip_cidr must be an IPv4 CIDR; got "10.0.0.1/33"', path: '/ip_cidr', document: 1, line: 3, column: 10, endLine: 3, endColumn: 21 },
@@ -49,6 +53,7 @@ export const RESULTS: FileResult[] = [
     operation: 'edit-cluster',
     operationSource: 'modeline',
     source: ETL,
+    shownSource: ETL_SHOWN,
     findings: [
       {
         ruleId: 'security/plaintext-secret',
@@ -85,7 +90,7 @@ export const RESULTS: FileResult[] = [
       },
     ],
   },
-  { file: 'clusters/ok.yaml', operation: 'edit-cluster', operationSource: 'config', source: 'label: [ok]\n', findings: [] },
+  { file: 'clusters/ok.yaml', operation: 'edit-cluster', operationSource: 'config', source: 'label: [ok]\n', shownSource: 'label: [ok]\n', findings: [] },
 ];
 
 /** A fixed rule catalogue, so SARIF output does not move when rules/ grows; `style/flow-mapping` is deliberately absent. */

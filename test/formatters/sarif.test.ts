@@ -6,6 +6,7 @@ import { ALL_RULES } from '../../src/engine/registry.js';
 import { fnv1a64, pascalCase, sarif } from '../../src/formatters/sarif.js';
 import { encodePath, fileUri, relativePath } from '../../src/formatters/source.js';
 import type { FileResult } from '../../src/formatters/types.js';
+import { shownText, withoutRevealingEdits } from '../../src/schema/secrets.js';
 import type { Finding } from '../../src/types.js';
 import { VERSION } from '../../src/version.js';
 import { SARIF_SCHEMA, present } from './external-schemas.js';
@@ -164,7 +165,8 @@ const EXPECTED = {
 };
 
 const finding = (line: number, extra: Partial<Finding> = {}): Finding => ({ ruleId: 'cluster/max-nodes-below-initial', severity: 'error', message: 'm', path: '/max_nodes', line, column: 12, endLine: line, endColumn: 13, ...extra });
-const file = (source: string, findings: Finding[], name = 'c.yaml'): FileResult => ({ file: name, operation: 'edit-cluster', operationSource: 'option', source, findings });
+/** A result as lintFiles makes it: the text the engine masked beside the text. */
+const file = (source: string, findings: Finding[], name = 'c.yaml'): FileResult => ({ file: name, operation: 'edit-cluster', operationSource: 'option', source, shownSource: shownText(source), findings });
 const runOf = (output: string) => JSON.parse(output).runs[0];
 const fingerprints = (results: FileResult[]): string[] => runOf(sarif(results, { rules: RULES })).results.map((r: { partialFingerprints: { primaryLocationLineHash: string } }) => r.partialFingerprints.primaryLocationLineHash);
 
@@ -227,8 +229,14 @@ describe('sarif', () => {
   });
 
   describe('fixes', () => {
+    // Fixes screened as lintFiles screens them before any output: the formatter prints what the result holds.
     const fixesOf = (source: string | undefined, fix: Finding['fix']) =>
-      runOf(sarif([{ file: 'f.yaml', operation: 'edit-cluster', operationSource: 'option', ...(source === undefined ? {} : { source }), findings: [finding(1, { fix })] }], { rules: RULES })).results[0].fixes;
+      runOf(
+        sarif(
+          [{ file: 'f.yaml', operation: 'edit-cluster', operationSource: 'option', ...(source === undefined ? {} : { source }), findings: withoutRevealingEdits([finding(1, { fix })], source ?? ''), screened: true }],
+          { rules: RULES },
+        ),
+      ).results[0].fixes;
 
     test.each([
       { name: 'a multi-line deletion, CRLF counted as written', source: 'a: 1\r\nb: 2\r\nc: 3\r\n', fix: { range: [3, 14] as [number, number], text: '9' }, expected: replacement('f.yaml', region(1, 4, 3, 3), '9') },

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { stylish } from '../../src/formatters/stylish.js';
 import type { FileResult, FormatOptions } from '../../src/formatters/types.js';
+import { shownText } from '../../src/schema/secrets.js';
 import { RESULTS } from './fixtures.js';
 
 const lines = (...text: string[]): string => text.join('\n') + '\n';
@@ -10,7 +11,7 @@ const one = (source: string | undefined, finding: Partial<FileResult['findings']
     file: 'a.yaml',
     operation: 'edit-cluster',
     operationSource: 'option',
-    ...(source === undefined ? {} : { source }),
+    ...(source === undefined ? {} : { source, shownSource: shownText(source) }),
     findings: [{ ruleId: 'schema/enum', severity: 'error', message: 'bad', path: '/x', line: 1, column: 1, endLine: 1, endColumn: 2, ...finding }],
   },
 ];
@@ -53,8 +54,8 @@ const cases: Array<{ name: string; results: FileResult[]; options?: FormatOption
       '      |              ^',
       '    7 |   initial_nodes: 5',
       '',
-      '  clusters/etl.yaml:8:16  warning  custom_tags: a flow mapping over 2 lines, 100% harder to read',
-      'write it as a block <mapping> & "quote" nothing  style/flow-mapping',
+      // A line break in a message is a space: a finding is one line, so a message cannot forge one.
+      '  clusters/etl.yaml:8:16  warning  custom_tags: a flow mapping over 2 lines, 100% harder to read write it as a block <mapping> & "quote" nothing  style/flow-mapping',
       '    7 |   initial_nodes: 5',
       '  > 8 |   custom_tags: {a: 1,',
       '      |                ^^^^^^',
@@ -79,8 +80,8 @@ const cases: Array<{ name: string; results: FileResult[]; options?: FormatOption
       '  clusters/etl.yaml:3:21  error    compute_secret_key holds a literal credential; use a placeholder such as ${COMPUTE_SECRET_KEY}  security/plaintext-secret',
       '  clusters/etl.yaml:4:16  warning  spark_version is a string; 3.10 is read as the number 3.1  yaml/unquoted-string',
       '  clusters/etl.yaml:6:14  error    node_configuration.max_nodes (2) is below initial_nodes (5)  cluster/max-nodes-below-initial',
-      '  clusters/etl.yaml:8:16  warning  custom_tags: a flow mapping over 2 lines, 100% harder to read',
-      'write it as a block <mapping> & "quote" nothing  style/flow-mapping',
+      // A line break in a message is a space: a finding is one line, so a message cannot forge one.
+      '  clusters/etl.yaml:8:16  warning  custom_tags: a flow mapping over 2 lines, 100% harder to read write it as a block <mapping> & "quote" nothing  style/flow-mapping',
       '',
       '✖ 7 problems (4 errors, 2 warnings, 1 info) in 4 files',
     ),

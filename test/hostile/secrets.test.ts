@@ -4,9 +4,9 @@ import { describe, expect, test } from 'vitest';
 import { RULES } from '../../rules/index.js';
 import { ALL_RULES } from '../../src/engine/registry.js';
 import { lintText } from '../../src/engine/lint.js';
-import { secretsOf } from '../../src/formatters/source.js';
+import { fnv1a64 } from '../../src/formatters/sarif.js';
 import { parseText } from '../../src/parse/parse.js';
-import { isCredentialKey, maskSecrets, withoutRevealingEdits } from '../../src/schema/secrets.js';
+import { isCredentialKey, maskSecrets, secretsOf, withoutRevealingEdits } from '../../src/schema/secrets.js';
 import type { Finding } from '../../src/types.js';
 import { isPlaceholder } from '../../src/schema/values.js';
 import { runCli } from '../helpers/cli.js';
@@ -249,3 +249,86 @@ function credentialValues(yaml: string): string[] {
   for (const document of parseText(yaml, 'yaml').documents) walk(document.value);
   return out;
 }
+
+describe('every finding is masked where the engine finalises it, whoever made it', () => {
+  const POLICY = 'policies:\n  - id: keys-x\n    message: keys start with x\n    operations: [edit-cluster]\n    schema: {properties: {vm_settings: {properties: {compute_secret_key: {pattern: "^x"}}}}}\n';
+
+  test('a policy constraining a credential quotes "****", in every format and in .dplintcache', async () => {
+    const dir = tempDir({ 'dplint.config.yaml': POLICY, 'c.yaml': 'vm_settings:\n  compute_secret_key: PLANTEDxSECRETxPOLICY\n' });
+    const compact = await runCli(['-f', 'compact', '--operation', 'edit-cluster', '--cache', 'c.yaml'], { cwd: dir });
+    expect(lines(compact.stdout)[0]).toBe('c.yaml:2:23: error keys start with x (vm_settings.compute_secret_key must be text matching ^x; got "****") [policy/keys-x]');
+    expect(leaks(readFileSync(join(dir, '.dplintcache'), 'utf8'))).toEqual([]);
+    for (const format of FORMATS) {
+      const run = await runCli(['-f', format, '--operation', 'edit-cluster', 'c.yaml'], { cwd: dir });
+      expect(leaks(run.stdout + run.stderr), format).toEqual([]);
+    }
+  });
+
+  test("a credential reached through an alias under an ordinary member is not quoted in that member's messages", () => {
+    const { findings } = lintText('compute_secret_key: &k PLANTEDxSECRETxL1\nlabel: *k\n', { operation: 'edit-cluster' });
+    expect(findings.find((f) => f.path === '/label')?.message).toBe('label must be a list; got string "****": write it as [****]');
+  });
+});
+
+describe('parse errors quote no credential, and nothing but dplint writes to standard error', () => {
+  test.each([
+    ['V8 quotes the text around an unquoted JSON value', 'c.json', '{"compute_secret_key": PLANTEDxSECRETxJSON}', 'JSON syntax error: Unexpected token \'P\''],
+    ['V8 quotes the text before a JSON error', 'c.json', '{"compute_secret_key": "PLANTEDxSECRETxJSON" x}', "JSON syntax error: Expected ',' or '}' after property value"],
+    ['a secret starting with * is an unresolved alias', 'c.yaml', 'compute_secret_key: *PLANTEDxSECRETxSTAR\n', 'document not read: Unresolved alias (the anchor must be set before the alias): **** (limit maxAliasCount = 1000)'],
+    ['a secret starting with ! is an unresolved tag', 'c.yaml', 'compute_secret_key: !PLANTEDxSECRETxBANG x\n', 'YAML: Unresolved tag: ****'],
+  ])('%s', (_, filename, text, message) => {
+    const { findings } = lintText(text, { filename, operation: 'edit-cluster' });
+    expect(findings.filter((f) => f.ruleId.startsWith('parse/')).map((f) => f.message)).toEqual([message]);
+  });
+
+  test('a collection used as a key under a credential: yaml prints no warning on standard error', async () => {
+    const dir = tempDir({ 'c.yaml': 'compute_secret_key: {? [PLANTEDxSECRETxKEY] : 1}\n' });
+    const run = await runCli(['--no-config', '--operation', 'edit-cluster', '-f', 'compact', 'c.yaml'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(leaks(run.stdout)).toEqual([]);
+  });
+});
+
+describe('free-text credentials are masked in code frames, dry-run diffs and fingerprints', () => {
+  test.each([
+    [
+      'a password in a Hadoop custom_config',
+      'custom_config: "javax.jdo.option.ConnectionPassword=PLANTEDxSECRETxH1\\nfs.s3a.secret.key=PLANTEDxSECRETxH2\\nfs.defaultFS=hdfs://nn"\n',
+      'custom_config: "javax.jdo.option.ConnectionPassword=****\\nfs.s3a.secret.key=****\\nfs.defaultFS=hdfs://nn"\n',
+    ],
+    ['a database URL in Airflow overrides', 'overrides: "core.sql_alchemy_conn=postgresql://airflow:PLANTEDxSECRETxA1@db:5432/airflow"\n', 'overrides: "core.sql_alchemy_conn=postgresql://airflow:****@db:5432/airflow"\n'],
+    ['a key = value line in a block scalar', 'notes: |\n  [client]\n  user = etl\n  password = PLANTEDxSECRETxI1\n', 'notes: |\n  [client]\n  user = etl\n  password = ****\n'],
+    ['a private key pasted with the wrong indentation under a credential', 'alt_sa_private_key: -----BEGIN PRIVATE KEY-----\nMIIEvPLANTEDxSECRETxK1\n-----END PRIVATE KEY-----\n', '****\n****\n****\n'],
+  ])('%s', (_, text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+
+  test('stylish frames, the --fix-dry-run context and SARIF fingerprints of a custom_config password', async () => {
+    const text = (password: string): string =>
+      `# dplint: operation=edit-cluster\nhadoop_settings:\n  custom_config: "javax.jdo.option.ConnectionPassword=${password}"\n  use_hadoop2: maybe\nspark_version: 3.10\n`;
+    const dir = tempDir({ 'a.yaml': text('PLANTEDxSECRETxH1'), 'b.yaml': text('PLANTEDxSECRETxH2') });
+    const stylish = await runCli(['--no-config', 'a.yaml'], { cwd: dir });
+    expect(stylish.stdout).toContain('    3 |   custom_config: "javax.jdo.option.ConnectionPassword=****"\n');
+    const dryRun = await runCli(['--no-config', '--fix-dry-run', '-f', 'compact', 'a.yaml'], { cwd: dir });
+    expect(dryRun.stdout).toContain('   custom_config: "javax.jdo.option.ConnectionPassword=****"\n');
+    expect(dryRun.stdout).toContain('+spark_version: "3.10"\n');
+    for (const output of [stylish.stdout, dryRun.stdout]) expect(leaks(output)).toEqual([]);
+  });
+
+  test('a SARIF fingerprint hashes the masked line: the same for any password on it', async () => {
+    const line = (password: string): string => `hadoop_settings: {custom_config: "javax.jdo.option.ConnectionPassword=${password}", use_hadoop2: maybe}`;
+    const dir = tempDir({ 'a.yaml': `# dplint: operation=edit-cluster
+${line('PLANTEDxSECRETxH1')}
+`, 'b.yaml': `# dplint: operation=edit-cluster
+${line('PLANTEDxSECRETxH2')}
+` });
+    const hashesOf = async (file: string): Promise<string[]> => {
+      const sarif = JSON.parse((await runCli(['--no-config', '-f', 'sarif', file], { cwd: dir })).stdout);
+      expect(leaks(JSON.stringify(sarif))).toEqual([]);
+      return sarif.runs[0].results.filter((r: { ruleId: string }) => r.ruleId === 'schema/type').map((r: { partialFingerprints: { primaryLocationLineHash: string } }) => r.partialFingerprints.primaryLocationLineHash);
+    };
+    const masked = line('****');
+    expect(await hashesOf('a.yaml')).toEqual([`${fnv1a64(`schema/type\u0000a.yaml\u0000line:${masked}`)}:1`]);
+    expect(await hashesOf('b.yaml')).toEqual([`${fnv1a64(`schema/type\u0000b.yaml\u0000line:${masked}`)}:1`]);
+  });
+});
