@@ -8,7 +8,8 @@ export default defineRule({
     summary: 'dplint cannot tell which API operation the file is a body for, so it checks only its syntax.',
     rationale:
       'Every check depends on the operation: the same member is valid in one body and unknown in another. dplint\'s contract (DESIGN.md, "How a file gets its operation"): "A file whose operation cannot be resolved gets one clear finding saying how to declare it."',
-    fix: 'Add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
+    // Off in every preset (src/config/presets.ts): such a file is skipped as no API body, and listed under --verbose.
+    fix: 'The rule is off by default: a file nothing declares and whose shape matches no operation is skipped as no API body (`--verbose` lists it). To require every file to resolve, set `rules: {operation/unresolved: error}`. To declare a file: add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
   },
   messages: {
     unresolved:

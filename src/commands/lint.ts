@@ -100,6 +100,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
+  results = withoutNonBodies(results, options.verbose === true, io);
   // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(results, io.cwd) : [];
@@ -160,6 +161,20 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
     const what = links.length === 1 ? `1 symbolic link (${JSON.stringify(links[0])})` : `${links.length} symbolic links`;
     io.stderr?.(`dplint: skipped ${what} leading out of the folder walked; --verbose lists them\n`);
   }
+}
+
+/**
+ * A file that nothing declares, whose shape matches no operation and that has no finding (a CI
+ * workflow, a package.json: `operation/unresolved` is off in every preset) is no API body: it is
+ * left out of the report, and `--verbose` names it. A file that does not parse keeps its findings.
+ */
+function withoutNonBodies(results: FileResult[], verbose: boolean, io: LintCommandIo): FileResult[] {
+  const kept: FileResult[] = [];
+  for (const result of results) {
+    if (result.operation !== undefined || result.findings.length > 0) kept.push(result);
+    else if (verbose) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
+  }
+  return kept;
 }
 
 /** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */

@@ -154,7 +154,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
       const known = look && look.operation === operation && file.documents.length === look.documents.length ? look.documents[document.index].findings : undefined;
       const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
       // One push each: a spread of 120,000 findings is as many arguments, past V8's stack.
-      for (const f of documentFindings) findings.push(located(document, refineTypeFinding(f, document.node, file.text)));
+      for (const f of documentFindings) findings.push(located(document, refineTypeFinding(f, document.node, file.text, file.format)));
       if (file.format === 'yaml' && !file.blockRead) for (const f of yaml11Findings(document.node, operation, prefix)) findings.push(located(document, f));
     }
   }

@@ -16,7 +16,7 @@ const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: 
  * pitfall and carries a fix: `presto_version: 0.180` was meant as the string "0.180";
  * `blk_volume_size: "100GB"` as the number 100.
  */
-export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string): PathFinding {
+export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string, format: 'yaml' | 'json' = 'yaml'): PathFinding {
   if (finding.ruleId !== 'schema/type' || !finding.data) return finding;
   const { node, complete } = nodeAt(doc, finding.path);
   if (complete && !finding.data.secret) {
@@ -29,7 +29,15 @@ export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, te
   }
   if (!complete || !isScalar(node) || !node.range) return finding;
   const [start, end] = node.range;
-  return refine(finding, node.value, { source: text.slice(start, end), plain: node.type === Scalar.PLAIN, range: [start, end] });
+  const source = text.slice(start, end);
+  // JSON has no unquoted strings: a number or boolean there is a plain type error, said in JSON's words.
+  if (format === 'json') return finding.data.expected === 'string' && (typeof node.value === 'number' || typeof node.value === 'boolean') && !finding.data.secret ? inJson(finding, source, [start, end]) : refine(finding, node.value, { source, plain: false, range: [start, end] });
+  return refine(finding, node.value, { source, plain: node.type === Scalar.PLAIN, range: [start, end] });
+}
+
+/** A JSON number or boolean where a string is required: the message says how JSON writes a string, and the fix writes it so. */
+function inJson(finding: PathFinding, source: string, range: [number, number]): PathFinding {
+  return { ...finding, message: `${finding.message}; a JSON string is written in double quotes: ${JSON.stringify(source)}`, fix: { range, text: JSON.stringify(source) } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
 
@@ -32,7 +32,7 @@ export interface Collected {
  * The files to lint: each file named, and under each folder every `*.yaml`, `*.yml` and `*.json`
  * that neither .gitignore nor the config's `ignore` excludes (skipping `node_modules` and `.git`),
  * sorted so the output does not depend on the file system. A named file is linted whatever its
- * extension, unless the config ignores it.
+ * extension, unless the config ignores it or it is one of dplint's own config files.
  *
  * A walk never follows a symbolic link: one whose target lies inside the folder walked names a
  * file (or folder) the walk reaches under its own path, where it is linted once; one that leads
@@ -65,7 +65,8 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       // One at a time: a spread of 130,000 paths into push() overflows the call stack.
       for (const file of found.sort()) files.push(display(inside(file)));
       for (const link of outside.sort()) linksOutside.push(display(inside(link)));
-    } else if (!options.isIgnored?.(absolute)) {
+    } else if (!options.isIgnored?.(absolute) && !CONFIG_FILE_NAMES.includes(basename(absolute))) {
+      // dplint's own config file is never a body, though a hook or a glob names it.
       files.push(given.split(sep).join('/'));
     }
   }

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { lintText } from '../src/engine/lint.js';
+import { runCli } from './helpers/cli.js';
+import { repo } from './helpers/repo.js';
+
+/** What a new user met in the first hour (issue "Right answers, and out of the user's way"). */
+describe('a JSON file is spoken of in JSON\'s words', () => {
+  test('a number where a string is required is a type error that says how JSON writes a string, with the fix', () => {
+    const text = '{"node_configuration": {"custom_vm_tags": {"replicas": 3}}}\n';
+    const [finding] = lintText(text, { filename: 'c.json', operation: 'edit-cluster' }).findings;
+    expect(finding).toEqual({
+      ruleId: 'schema/type',
+      severity: 'error',
+      message: 'node_configuration.custom_vm_tags.replicas must be a string; got integer 3; a JSON string is written in double quotes: "3"',
+      path: '/node_configuration/custom_vm_tags/replicas',
+      line: 1,
+      column: 56,
+      endLine: 1,
+      endColumn: 57,
+      fix: { range: [55, 56], text: '"3"' },
+    });
+  });
+
+  test('the same value in YAML is the unquoted-string pitfall', () => {
+    const [finding] = lintText('node_configuration:\n  custom_vm_tags:\n    replicas: 3\n', { filename: 'c.yaml', operation: 'edit-cluster' }).findings;
+    expect(finding.ruleId).toBe('yaml/unquoted-string');
+  });
+});
+
+describe('the hook and the gate lint API bodies, not every YAML file', () => {
+  const WORKFLOW = 'name: dplint\non: [push]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n';
+  test('a CI workflow, a package.json and the config file named by a hook are skipped, in every preset; --verbose names them', async () => {
+    for (const preset of ['recommended', 'strict']) {
+      const dir = repo({
+        'dplint.config.yaml': `extends: ${preset}\nfiles:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n`,
+        '.github/workflows/dplint.yml': WORKFLOW,
+        'package.json': '{"name": "configs", "private": true}\n',
+        'clusters/etl.yaml': 'label: [etl]\n',
+      });
+      const named = await runCli(['dplint.config.yaml', '.github/workflows/dplint.yml', 'package.json', 'clusters/etl.yaml', '-f', 'json'], { cwd: dir });
+      expect([named.code, named.stderr, JSON.parse(named.stdout).results.map((r: { file: string }) => r.file)]).toEqual([0, '', ['clusters/etl.yaml']]);
+      const walked = await runCli(['.', '--verbose', '-f', 'json'], { cwd: dir });
+      expect(walked.code).toBe(0);
+      expect(walked.stderr.split('\n').filter((line) => line.includes('no API body'))).toEqual([
+        'dplint: skipped ".github/workflows/dplint.yml": no API body (nothing declares an operation for it, and its shape matches none)',
+        'dplint: skipped "package.json": no API body (nothing declares an operation for it, and its shape matches none)',
+      ]);
+    }
+  });
+
+  test('a config can still require every file to resolve', async () => {
+    const dir = repo({ 'dplint.config.yaml': 'rules:\n  operation/unresolved: error\n', 'ci.yml': WORKFLOW });
+    const run = await runCli(['.', '-f', 'json'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).results.map((r: { file: string; findings: Array<{ ruleId: string }> }) => [r.file, r.findings.map((f) => f.ruleId)])).toEqual([['ci.yml', ['operation/unresolved']]]);
+  });
+});
