@@ -1,7 +1,10 @@
-// Runs after `npm install` / `npm ci` of this package: builds dist/ when the TypeScript sources and
-// the compiler are here (a clone of the repository, or pre-commit's checkout of it), and does
-// nothing in an installed package, which ships dist/ and no sources.
+// The `dependencies` script: npm runs it in this folder after `npm install` / `npm ci` change
+// node_modules, and builds dist/ when the TypeScript sources and the compiler are here (a clone
+// of the repository, or pre-commit's checkout of it). npm never runs it where the package is
+// installed as a dependency, which ships dist/ and no sources.
 //
+// Why not `postinstall`: npm runs it in every consumer's install too, and warns there about a
+// package with install scripts (`npm warn install-scripts ... dplint (postinstall: ...)`).
 // Why not `prepare`: `npm pack` runs `prepare` and prints its banner on standard output, where
 // pre-commit reads the name of the packed file (`language: node` hooks run `npm pack`).
 import { spawnSync } from 'node:child_process';

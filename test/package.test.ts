@@ -49,6 +49,22 @@ describe('the packed package', () => {
     expect(files).toEqual(expect.arrayContaining(['package/dist/browser/dplint.js', 'package/dist/src/index.d.ts', 'package/dist/src/node.d.ts', 'package/schemas/edit-cluster.schema.json']));
   });
 
+  test('installs without install scripts, which npm would run and warn about in every consumer', () => {
+    const installed = JSON.parse(readFileSync(join(project, 'node_modules/dplint/package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => installed.scripts && Object.hasOwn(installed.scripts, name));
+    expect(lifecycle).toEqual([]);
+    // The build step of a clone is the `dependencies` script, which npm runs only in the package's own folder.
+    expect(installed.scripts?.dependencies).toBe('node scripts/build-from-source.mjs');
+  });
+
+  test("the README's quick start runs the built bin, not npx, which would install the clone as a package and build it again", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const quickStart = readme.slice(readme.indexOf('## Quick start'));
+    expect(/```sh\n(.*)\n```/.exec(quickStart)?.[1]).toBe('npm ci && node dist/dplint.cjs fixtures/config-repo');
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(manifest.bin.dplint).toBe('dist/dplint.cjs');
+  });
+
   test('carries the MIT licence that package.json names', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; files: string[] };
     expect(manifest.license).toBe('MIT');

@@ -91,7 +91,9 @@ function baseOf(option: string, value: unknown): { origin: string; path: string 
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new TypeError(`withValidation: ${option} must be the API's address as an absolute http(s) URL, e.g. "https://api.example.com"; got ${JSON.stringify(value)}`);
   }
-  return { origin: url.origin, path: url.pathname.replace(/\/+$/, '') };
+  let path = url.pathname;
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  return { origin: url.origin, path };
 }
 
 /**
