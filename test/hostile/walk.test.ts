@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { collectFiles } from '../../src/node/files.js';
@@ -145,9 +145,14 @@ describe('a folder walk and symbolic links', () => {
       mkdirSync(join(dir, `f${folder}`));
       for (let file = 0; file < 1000; file++) writeFileSync(join(dir, `f${folder}`, `${file}.yaml`), '');
     }
-    const { files } = collectFiles(['.'], { cwd: dir });
-    expect(files.length).toBe(count);
-    expect(files[0]).toBe('f0/0.yaml');
+    try {
+      const { files } = collectFiles(['.'], { cwd: dir });
+      expect(files.length).toBe(count);
+      expect(files[0]).toBe('f0/0.yaml');
+    } finally {
+      // 130,000 files are not left in a shared temporary folder.
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   test.skipIf(process.platform !== 'linux')('a file name that is not valid UTF-8: exit 2, one line saying so (not "no such file")', async () => {
