@@ -428,7 +428,8 @@ function holdsNoLiteralCredential(source: string): boolean {
  *
  * A credential is found in a message whole, as a JSON string's content (escapes and all), or by any
  * run of {@link RUN} of its characters (a message that cuts a long value short still quotes a
- * piece of it). A value shorter than four characters is masked only where a message quotes it.
+ * piece of it). A value of four to seven characters is masked where it stands as a word of its own,
+ * a shorter one only where a message quotes it.
  */
 export function messageMask(text: string, values: readonly unknown[], shown: () => string = () => shownText(text)): (message: string) => string {
   let secrets: Secrets | undefined;
@@ -440,11 +441,14 @@ export function messageMask(text: string, values: readonly unknown[], shown: () 
 
 /** Shortest run of a credential's characters that a message may not quote. */
 const RUN = 8;
+const NAME_LIKE = /^[a-z_.-]+$/;
 
 interface Secrets {
   empty: boolean;
   /** Every run of {@link RUN} characters of a credential of that length or more. */
   runs: Set<string>;
+  /** Credentials of RUN characters or more with a run of {@link NAME_LIKE} characters, found whole. */
+  whole: Set<string>;
   /** Credentials of 4 to RUN - 1 characters, by length. */
   short: Map<number, Set<string>>;
   /** Credentials of 1 to 3 characters, masked where quoted. */
@@ -454,7 +458,7 @@ interface Secrets {
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
   for (const value of values) collectCredentialValues(value, found);
-  const secrets: Secrets = { empty: true, runs: new Set(), short: new Map(), tiny: new Set() };
+  const secrets: Secrets = { empty: true, runs: new Set(), whole: new Set(), short: new Map(), tiny: new Set() };
   for (const raw of found) {
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
     const bare = raw.replace(/^[*&!]+/, '');
@@ -462,7 +466,16 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
       if (secret === '' || secret === MASKED || PLACEHOLDER.test(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
-        for (let i = 0; i + RUN <= secret.length; i++) secrets.runs.add(secret.slice(i, i + RUN));
+        // A run of lower-case letters is no trace of a secret but a piece of a name (`compute_` of a
+        // `<your_compute_key>` example value would mask `compute_validated`): such a credential is
+        // found whole.
+        let named = false;
+        for (let i = 0; i + RUN <= secret.length; i++) {
+          const run = secret.slice(i, i + RUN);
+          if (NAME_LIKE.test(run)) named = true;
+          else secrets.runs.add(run);
+        }
+        if (named) secrets.whole.add(secret);
       } else if (secret.length >= 4) {
         let ofLength = secrets.short.get(secret.length);
         if (!ofLength) secrets.short.set(secret.length, (ofLength = new Set()));
@@ -512,8 +525,11 @@ function maskMessage(message: string, secrets: Secrets): string {
     any = true;
   };
   if (secrets.runs.size > 0) for (let i = 0; i + RUN <= message.length; i++) if (secrets.runs.has(message.slice(i, i + RUN))) cover(i, i + RUN);
+  for (const secret of secrets.whole) for (let at = message.indexOf(secret); at !== -1; at = message.indexOf(secret, at + 1)) cover(at, at + secret.length);
+  // A short credential only as a word of its own: `comp` is not masked out of `compute_validated`.
+  const word = (at: number): boolean => at >= 0 && at < message.length && /[A-Za-z0-9_]/.test(message[at]);
   for (const [length, ofLength] of secrets.short) {
-    for (let i = 0; i + length <= message.length; i++) if (ofLength.has(message.slice(i, i + length))) cover(i, i + length);
+    for (let i = 0; i + length <= message.length; i++) if (ofLength.has(message.slice(i, i + length)) && !word(i - 1) && !word(i + length)) cover(i, i + length);
   }
   if (secrets.tiny.size > 0) {
     for (const quoted of message.matchAll(/(["'`])([^"'`\n]{1,3})\1/g)) if (secrets.tiny.has(quoted[2])) cover(quoted.index + 1, quoted.index + 1 + quoted[2].length);
