@@ -17,7 +17,6 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { explainRule } from '../commands/explain.js';
 import { rules } from '../index.js';
-import { lintTextAs } from '../node/lint-files.js';
 import { CONFIG_FILE_NAMES } from '../node/files.js';
 import type { Finding } from '../types.js';
 import { contains, diagnosticOf, lspRange, overlaps, textEditOf } from './convert.js';
@@ -179,7 +178,7 @@ class DplintServer {
   }
 
   private configChanged(): void {
-    this.workspace.invalidate();
+    this.workspace.reloadConfig();
     this.lintAll();
   }
 
@@ -296,7 +295,7 @@ class DplintServer {
   private fixAllEdit(document: TextDocument) {
     const file = this.fileOf(document.uri)!;
     const text = document.getText();
-    const [result] = lintTextAs(text, this.workspace.relativePath(file), { cwd: this.workspace.root, fix: {} });
+    const [result] = this.workspace.fixAll(file, text);
     if (!result?.originalSource || result.source === undefined || result.source === text) return undefined;
     return { range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, newText: result.source };
   }

@@ -41,6 +41,8 @@ const REPOSITORY_RULE = /^repository\//;
 export class Workspace {
   private diskFacts?: Map<string, RepositoryFacts>;
   private readonly openFacts = new Map<string, RepositoryFacts | undefined>();
+  /** Config files read once and kept until one changes ({@link reloadConfig}): a keystroke does not read them again. */
+  private configs?: ConfigResolver;
 
   constructor(readonly root: string) {}
 
@@ -55,6 +57,16 @@ export class Workspace {
     this.diskFacts = undefined;
   }
 
+  /** A config file changed: read the config files again on the next lint, and the files on disk with them. */
+  reloadConfig(): void {
+    this.configs = undefined;
+    this.invalidate();
+  }
+
+  private resolver(): ConfigResolver {
+    return (this.configs ??= new ConfigResolver(this.root));
+  }
+
   /** The document is closed: its facts are those of the file on disk again. */
   close(absolute: string): void {
     this.openFacts.delete(this.relativePath(absolute));
@@ -66,7 +78,7 @@ export class Workspace {
     const related = new Map<Finding, Array<{ file: string; finding: Finding }>>();
     let results: FileResult[];
     try {
-      results = lintTextAs(text, file, { cwd: this.root });
+      results = lintTextAs(text, file, { cwd: this.root }, this.resolver());
     } catch (error) {
       if (error instanceof ConfigError) return { file, related, configError: this.configProblem(error, absolute) };
       throw error;
@@ -80,6 +92,11 @@ export class Workspace {
     this.openFacts.set(file, facts);
     const across = this.acrossFiles(file, result, text, related);
     return { file, result: { ...result, findings: [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition) }, related };
+  }
+
+  /** The text fixed as `dplint --fix` would fix the file: the config's settings, every pass. */
+  fixAll(absolute: string, text: string): FileResult[] {
+    return lintTextAs(text, this.relativePath(absolute), { cwd: this.root, fix: {} }, this.resolver());
   }
 
   /** Files open in the editor whose findings across files may change when `file` changes. */
@@ -112,7 +129,7 @@ export class Workspace {
   private acrossFiles(file: string, result: FileResult, text: string, related: DocumentLint['related']): Finding[] {
     const facts = this.allFacts();
     if (!facts.has(file)) return [];
-    const resolver = new ConfigResolver(this.root);
+    const resolver = this.resolver();
     const levelFor = (of: string, ruleId: string) => {
       const location = resolver.forFile(resolve(this.root, of));
       const setting = location.config.settingsFor(relative(location.directory, resolve(this.root, of)).split(sep).join('/')).rules?.[ruleId];
