@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -106,11 +107,13 @@ class DplintServer {
     documents.onDidClose(({ document }) => {
       clearTimeout(this.timers.get(document.uri));
       this.timers.delete(document.uri);
+      const last = this.linted.get(document.uri);
       this.linted.delete(document.uri);
       const file = this.fileOf(document.uri);
       if (file) this.workspace.close(file);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-      this.lintOthers(document.uri);
+      // The file's facts are those on disk again: other files' findings across files change only if it had some, or differed from disk.
+      if (file && (crossed(last) || readOrNothing(file) !== document.getText())) this.lintOthers(document.uri);
     });
     documents.onDidSave(({ document }) => {
       if (this.isConfig(document.uri)) this.configChanged();
@@ -209,7 +212,6 @@ class DplintServer {
     this.publishConfigProblem(lint);
     void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((f) => this.diagnostic(f, lint)) });
     // Findings across files change in other open files only when this one's crossed before or now.
-    const crossed = (l?: Linted) => l?.findings.some((f) => f.ruleId.startsWith('repository/')) ?? false;
     if (others && (crossed(before) || crossed(linted))) this.lintOthers(document.uri);
     return linted;
   }
@@ -219,7 +221,9 @@ class DplintServer {
     if (problem) {
       const uri = pathToFileURL(problem.path).href;
       this.brokenConfigs.add(uri);
-      const range = lspRange({ line: problem.line, column: problem.column, endLine: problem.line, endColumn: problem.column + 1 });
+      // The message gives where the problem starts; the range runs to the end of the word there (a key, a value).
+      const word = /^[^\s:,#\]}]+/.exec(readOrNothing(problem.path)?.split('\n')[problem.line - 1]?.slice(problem.column - 1) ?? '')?.[0] ?? ' ';
+      const range = lspRange({ line: problem.line, column: problem.column, endLine: problem.line, endColumn: problem.column + word.length });
       void this.connection.sendDiagnostics({ uri, diagnostics: [{ range, severity: 1, source: 'dplint', code: 'config', message: problem.message }] });
       return;
     }
@@ -369,6 +373,18 @@ class DplintServer {
       ...(value === docs.default ? { detail: 'default' } : {}),
       textEdit: { range: keyRange, newText: json ? (quoted ? String(value) : JSON.stringify(value)) : yamlScalar(value) },
     }));
+  }
+}
+
+function crossed(linted: Linted | undefined): boolean {
+  return linted?.findings.some((f) => f.ruleId.startsWith('repository/')) ?? false;
+}
+
+function readOrNothing(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 
