@@ -60,7 +60,7 @@ export function startServer(streams: ServerStreams = { input: process.stdin, out
 
 class DplintServer {
   private readonly documents = new TextDocuments(TextDocument);
-  private workspace = new Workspace(process.cwd());
+  private workspace = new Workspace(process.cwd(), false);
   private readonly linted = new Map<string, Linted>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private debounceMs = DEFAULT_DEBOUNCE_MS;

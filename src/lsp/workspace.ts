@@ -44,7 +44,15 @@ export class Workspace {
   /** Config files read once and kept until one changes ({@link reloadConfig}): a keystroke does not read them again. */
   private configs?: ConfigResolver;
 
-  constructor(readonly root: string) {}
+  /**
+   * @param root the workspace folder: paths, config discovery and the checks across files start there.
+   * @param acrossFiles read the folder's files for the checks across files; off when the editor
+   *   named no folder, not to read whatever folder the server happened to start in (a home folder).
+   */
+  constructor(
+    readonly root: string,
+    private readonly acrossFilesEnabled = true,
+  ) {}
 
   /** The path the CLI would print for a file, run in the workspace folder. */
   relativePath(absolute: string): string {
@@ -127,6 +135,7 @@ export class Workspace {
   }
 
   private acrossFiles(file: string, result: FileResult, text: string, related: DocumentLint['related']): Finding[] {
+    if (!this.acrossFilesEnabled) return [];
     const facts = this.allFacts();
     if (!facts.has(file)) return [];
     const resolver = this.resolver();

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -224,6 +224,29 @@ describe('dplint lsp --stdio', () => {
     expect(await client.open('docker-compose.yaml', 'services:\n  web:\n    image: nginx\n')).toEqual([]);
     expect((await client.open('state.yaml', '# dplint: operation=set-cluster-state\nstate: stopp\n')).map((d) => d.code)).toEqual(['schema/enum']);
     writeFileSync(join(root, 'dplint.config.yaml'), CONFIG);
+  });
+});
+
+describe('credentials never leave the server', () => {
+  // fixtures/hostile/secrets plants credentials containing PLANTEDxSECRETx (credential.json also 12345).
+  const SECRETS = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile', 'secrets');
+  const LEAK = /PLANTEDxSECRETx|12345/;
+
+  test.each(readdirSync(SECRETS).sort())('%s: no credential in diagnostics, hovers or quick fixes', async (name) => {
+    const text = readFileSync(join(SECRETS, name), 'utf8');
+    const file = `secrets/${name}`;
+    const diagnostics = await client.open(file, text);
+    expect(diagnostics.length).toBeGreaterThan(0);
+    const lines = text.split('\n');
+    const sent: unknown[] = [diagnostics];
+    for (let line = 0; line < lines.length; line++) {
+      for (let character = 0; character <= lines[line].length; character += 3) sent.push(await client.hover(file, { line, character }));
+    }
+    const actions = await client.codeActions(file, { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } }, ['quickfix']);
+    sent.push(actions);
+    const leaked = JSON.stringify(sent).match(LEAK);
+    expect(leaked?.[0]).toBe(undefined);
+    await client.close(file);
   });
 });
 
