@@ -28,7 +28,7 @@ import { Workspace, type DocumentLint } from './workspace.js';
 /** The code action kind of "fix everything dplint can in this file" (as ESLint's `source.fixAll.eslint`). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dplint`;
 
-/** How long typing must pause before a changed document is linted again; `initializationOptions.debounceMs` sets it. */
+/** The least time between two lints of a document being typed; `initializationOptions.debounceMs` sets it. */
 const DEFAULT_DEBOUNCE_MS = 200;
 
 interface Linted {
@@ -63,6 +63,7 @@ class DplintServer {
   private workspace = new Workspace(process.cwd(), false);
   private readonly linted = new Map<string, Linted>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly lintedAt = new Map<string, number>();
   private debounceMs = DEFAULT_DEBOUNCE_MS;
   /** Config files that got a diagnostic, so it is cleared once the file is fixed. */
   private readonly brokenConfigs = new Set<string>();
@@ -109,6 +110,7 @@ class DplintServer {
       this.timers.delete(document.uri);
       const last = this.linted.get(document.uri);
       this.linted.delete(document.uri);
+      this.lintedAt.delete(document.uri);
       const file = this.fileOf(document.uri);
       if (file) this.workspace.close(file);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
@@ -168,15 +170,22 @@ class DplintServer {
     return /\.(ya?ml|json)$/i.test(extname(file)) || ['yaml', 'json', 'jsonc'].includes(document.languageId);
   }
 
+  /**
+   * Lints a changed document at most once per `debounceMs`: at once when it has not been linted for
+   * that long (a single edit shows its result within milliseconds), else when the time is up, with
+   * whatever the text is then (typing does not queue a lint per keystroke).
+   */
   private schedule(document: TextDocument): void {
-    clearTimeout(this.timers.get(document.uri));
+    const uri = document.uri;
+    if (this.timers.has(uri)) return;
+    const since = Date.now() - (this.lintedAt.get(uri) ?? 0);
     this.timers.set(
-      document.uri,
+      uri,
       setTimeout(() => {
-        this.timers.delete(document.uri);
-        const current = this.documents.get(document.uri);
+        this.timers.delete(uri);
+        const current = this.documents.get(uri);
         if (current) this.lintNow(current);
-      }, this.debounceMs),
+      }, Math.max(0, this.debounceMs - since)),
     );
   }
 
@@ -205,6 +214,7 @@ class DplintServer {
       this.connection.console.error(`dplint: could not lint ${document.uri}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
+    this.lintedAt.set(document.uri, Date.now());
     const before = this.linted.get(document.uri);
     const findings = lint.result?.operation ? lint.result.findings : [];
     const linted = { version: document.version, lint, findings };
