@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/config.js';
 import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
@@ -68,7 +68,31 @@ export class Workspace {
   /** A config file changed: read the config files again on the next lint, and the files on disk with them. */
   reloadConfig(): void {
     this.configs = undefined;
+    this.configStamps.clear();
     this.invalidate();
+  }
+
+  /** The config file that applies to a folder, as its path, size and time, when last linted there. */
+  private readonly configStamps = new Map<string, string>();
+
+  /**
+   * Editors that do not report file changes (or a config changed by another program) still get the
+   * new config: the nearest config file's size and time are compared at each lint (a few `stat`s).
+   */
+  private reloadConfigIfChanged(directory: string): void {
+    const path = nearestConfig(directory);
+    let stamp = 'none';
+    if (path) {
+      try {
+        const stats = statSync(path);
+        stamp = `${path}:${stats.size}:${stats.mtimeMs}`;
+      } catch {
+        stamp = `${path}:unreadable`;
+      }
+    }
+    const before = this.configStamps.get(directory);
+    if (before !== undefined && before !== stamp) this.reloadConfig();
+    this.configStamps.set(directory, stamp);
   }
 
   private resolver(): ConfigResolver {
@@ -84,6 +108,7 @@ export class Workspace {
   lint(absolute: string, text: string): DocumentLint {
     const file = this.relativePath(absolute);
     const related = new Map<Finding, Array<{ file: string; finding: Finding }>>();
+    this.reloadConfigIfChanged(dirname(absolute));
     let results: FileResult[];
     try {
       results = lintTextAs(text, file, { cwd: this.root }, this.resolver());
@@ -96,7 +121,9 @@ export class Workspace {
       this.openFacts.set(file, undefined);
       return { file, related };
     }
-    const facts = result.operation ? collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies) : undefined;
+    // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
+    const inFolder = !file.startsWith('../') && file !== '..';
+    const facts = inFolder && result.operation ? collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies) : undefined;
     this.openFacts.set(file, facts);
     const across = this.acrossFiles(file, result, text, related);
     return { file, result: { ...result, findings: [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition) }, related };

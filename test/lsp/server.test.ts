@@ -215,6 +215,16 @@ describe('dplint lsp --stdio', () => {
     expect((await relinted).map((d) => d.code)).toEqual(before);
   });
 
+  test('a config changed without a notification (an editor that watches no files) applies at the next change', async () => {
+    const etl = 'clusters/etl.yaml';
+    const before = client.published.get(client.uri(etl))!.map((d) => d.code);
+    expect(before).toContain('schema/enum');
+    writeFileSync(join(root, 'dplint.config.yaml'), `${CONFIG}rules:\n  schema/enum: off\n`);
+    expect((await client.replaceAll(etl, `${CLUSTER}\n`)).map((d) => d.code)).toEqual(before.filter((code) => code !== 'schema/enum'));
+    writeFileSync(join(root, 'dplint.config.yaml'), CONFIG);
+    expect((await client.replaceAll(etl, CLUSTER)).map((d) => d.code)).toEqual(before);
+  });
+
   test('a file the config ignores, and a YAML file that is no request body, get no diagnostics', async () => {
     writeFileSync(join(root, 'dplint.config.yaml'), `${CONFIG}ignore: ["legacy/**"]\n`);
     const relinted = client.nextDiagnostics('clusters/etl.yaml');
