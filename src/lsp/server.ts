@@ -6,6 +6,7 @@ import {
   CompletionItemKind,
   createConnection,
   DidChangeWatchedFilesNotification,
+  FileChangeType,
   MarkupKind,
   TextDocuments,
   TextDocumentSyncKind,
@@ -123,7 +124,11 @@ class DplintServer {
     connection.onDidChangeWatchedFiles(({ changes }) => {
       if (changes.some((change) => this.isConfig(change.uri))) this.configChanged();
       else if (changes.length > 0) {
-        this.workspace.invalidate();
+        const files = changes.flatMap((change) => {
+          const file = this.fileOf(change.uri);
+          return file ? [{ absolute: file, deleted: change.type === FileChangeType.Deleted }] : [];
+        });
+        this.workspace.filesChanged(files);
         this.lintAll();
       }
     });

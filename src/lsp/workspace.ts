@@ -6,7 +6,7 @@ import type { FileResult } from '../formatters/types.js';
 import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
 import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';
-import { lintFileAt, lintTextAs, planRun } from '../node/lint-files.js';
+import { lintFileAt, lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
 import type { Finding } from '../types.js';
 
 /** The result of linting one open document as the CLI would lint the file. */
@@ -139,11 +139,39 @@ export class Workspace {
     return [...this.openFacts.keys()];
   }
 
+  /**
+   * Files changed on disk (not through the editor): a file the scan knew is read again alone; a new
+   * one may or may not be linted (the config's ignores, .gitignore), so the folder is read again.
+   */
+  filesChanged(changes: ReadonlyArray<{ absolute: string; deleted: boolean }>): void {
+    const run = this.scanned;
+    if (!this.diskFacts || !run) return;
+    const known = new Set(run.files);
+    for (const { absolute, deleted } of changes) {
+      const file = this.relativePath(absolute);
+      if (!known.has(file)) {
+        // A new file may be one to lint (or one the config ignores): only a new scan knows.
+        if (!deleted && /\.(ya?ml|json)$/i.test(file)) {
+          this.invalidate();
+          return;
+        }
+        continue;
+      }
+      const facts = deleted ? undefined : lintFileAt(file, run, { cwd: this.root, keepSource: false }).facts;
+      if (facts) this.diskFacts.set(file, facts);
+      else this.diskFacts.delete(file);
+    }
+  }
+
+  private scanned?: PlannedRun;
+
   private allFacts(): Map<string, RepositoryFacts> {
     if (!this.diskFacts) {
       this.diskFacts = new Map();
+      this.scanned = undefined;
       try {
         const run = planRun(['.'], { cwd: this.root });
+        this.scanned = run;
         for (const file of run.files) {
           const { result, facts } = lintFileAt(file, run, { cwd: this.root, keepSource: false });
           if (facts) this.diskFacts.set(result.file.split(sep).join('/'), facts);

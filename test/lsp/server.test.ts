@@ -187,6 +187,26 @@ describe('dplint lsp --stdio', () => {
     expect(await client.close('clusters/ml.yaml')).toEqual([]);
   });
 
+  test('files changed on disk take part in the checks across files: changed, created, deleted', async () => {
+    const etl = 'clusters/etl.yaml';
+    const notify = async (file: string, type: 1 | 2 | 3) => {
+      const relinted = client.nextDiagnostics(etl);
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri(file), type }] });
+      return client.synced(relinted);
+    };
+    const duplicate = (diagnostics: Diagnostic[]) => diagnostics.filter((d) => d.code === 'repository/duplicate-label').map((d) => [d.message, d.relatedInformation?.map((r) => r.location.uri)]);
+    const claimed = (by: string) => [[`label "etl" is also claimed by ${by}; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels`, [client.uri(by)]]];
+
+    writeFileSync(join(root, 'clusters/new.yaml'), 'label: [etl]\n');
+    expect(duplicate(await notify('clusters/new.yaml', 1))).toEqual(claimed('clusters/new.yaml'));
+    writeFileSync(join(root, 'clusters/new.yaml'), 'label: [other]\n');
+    expect(duplicate(await notify('clusters/new.yaml', 2))).toEqual([]);
+    writeFileSync(join(root, 'clusters/new.yaml'), 'label: [x, etl]\n');
+    expect(duplicate(await notify('clusters/new.yaml', 2))).toEqual(claimed('clusters/new.yaml'));
+    rmSync(join(root, 'clusters/new.yaml'));
+    expect(duplicate(await notify('clusters/new.yaml', 3))).toEqual([]);
+  });
+
   test('the config applies and is reloaded when it changes; a broken config is one diagnostic on it', async () => {
     const etl = 'clusters/etl.yaml';
     const before = client.published.get(client.uri(etl))!.map((d) => d.code);
