@@ -23,7 +23,7 @@ import { CONFIG_FILE_NAMES } from '../node/files.js';
 import type { Finding } from '../types.js';
 import { contains, diagnosticOf, lspRange, overlaps, textEditOf } from './convert.js';
 import { docsOf, memberMarkdown, membersOf, schemaAtPath } from './schema-docs.js';
-import { completionPlaceAt, placeAt } from './structure.js';
+import { completionPlaceAt, isRuleIdCharacter, placeAt, trailingWord } from './structure.js';
 import { Workspace, type DocumentLint } from './workspace.js';
 
 /** The code action kind of "fix everything dplint can in this file" (as ESLint's `source.fixAll.eslint`). */
@@ -348,7 +348,7 @@ class DplintServer {
     const offset = document.offsetAt(position);
     const lineText = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
     const json = /\.json$/i.test(document.uri) || document.languageId === 'json';
-    const word = /[\w./-]*$/.exec(lineText)![0];
+    const word = trailingWord(lineText, isRuleIdCharacter);
     const wordRange = { start: { line: position.line, character: position.character - word.length }, end: position };
     const directive = /#\s*dplint-(disable-next-line|disable-line|disable|enable)\s(?:(?!\s--(\s|$)).)*$/.exec(lineText);
     if (!json && directive) {
@@ -361,7 +361,7 @@ class DplintServer {
     const place = completionPlaceAt(text, offset, json);
     if (!place) return [];
     const bodyPath = (path: Array<string | number>) => (result.operationSource === 'envelope' ? (path[0] === 'body' ? path.slice(1) : undefined) : path);
-    const keyWord = /[\w.$-]*$/.exec(lineText)![0];
+    const keyWord = trailingWord(lineText);
     const keyRange = { start: { line: position.line, character: position.character - keyWord.length }, end: position };
     const memberItems = (parentPath: Array<string | number>, siblings: string[]): CompletionItem[] => {
       const path = bodyPath(parentPath);

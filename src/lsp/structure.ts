@@ -75,7 +75,7 @@ export function completionPlaceAt(text: string, offset: number, json: boolean): 
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEndAt = text.indexOf('\n', offset);
   const lineEnd = lineEndAt === -1 ? text.length : lineEndAt;
-  const word = /[\w.$-]*$/.exec(text.slice(lineStart, offset))![0];
+  const word = trailingWord(text.slice(lineStart, offset));
   const after = /^[\w.$-]*/.exec(text.slice(offset, lineEnd))![0];
   const head = text.slice(0, offset - word.length);
   const tail = text.slice(offset + after.length);
@@ -125,3 +125,18 @@ export function completionPlaceAt(text: string, offset: number, json: boolean): 
   }
   return place;
 }
+
+const WORD_CHARACTER = /[\w.$/-]/;
+
+/**
+ * The run of word characters (member names, values, rule ids) at the end of a text. Walked back
+ * by hand: `/[\w.$-]*$/` would try every start of a long line in turn (quadratic).
+ */
+export function trailingWord(text: string, isWordCharacter: (c: string) => boolean = (c) => WORD_CHARACTER.test(c) && c !== '/'): string {
+  let start = text.length;
+  while (start > 0 && isWordCharacter(text[start - 1])) start--;
+  return text.slice(start);
+}
+
+/** Also `/`, which rule ids have. */
+export const isRuleIdCharacter = (c: string): boolean => WORD_CHARACTER.test(c) && c !== '$';

@@ -102,7 +102,8 @@ export class Workspace {
   /** The document is closed: its facts are those of the file on disk again. */
   close(absolute: string): void {
     this.openFacts.delete(this.relativePath(absolute));
-    this.invalidate();
+    // Saved or not, what is on disk now counts: the one file is read again.
+    this.filesChanged([{ absolute, deleted: !existsSync(absolute) }]);
   }
 
   lint(absolute: string, text: string): DocumentLint {
