@@ -220,14 +220,13 @@ class DplintServer {
       return undefined;
     }
     this.lintedAt.set(document.uri, Date.now());
-    const before = this.linted.get(document.uri);
     const findings = lint.result?.operation ? lint.result.findings : [];
     const linted = { version: document.version, lint, findings };
     this.linted.set(document.uri, linted);
     this.publishConfigProblem(lint);
     void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: findings.map((f) => this.diagnostic(f, lint)) });
-    // Findings across files change in other open files only when this one's crossed before or now.
-    if (others && (crossed(before) || crossed(linted))) this.lintOthers(document.uri);
+    // Other open files' findings across files depend only on what each file tells those checks.
+    if (others && lint.factsChanged) this.lintOthers(document.uri);
     return linted;
   }
 

@@ -17,6 +17,8 @@ export interface DocumentLint {
   result?: FileResult;
   /** A finding across files, with the other places it names (for `relatedInformation`). */
   related: Map<Finding, Array<{ file: string; finding: Finding }>>;
+  /** What this file tells the checks across files changed: other open files may gain or lose a finding. */
+  factsChanged?: boolean;
   /** The config file could not be read: the CLI would stop with exit 2. */
   configError?: ConfigProblem;
 }
@@ -118,26 +120,23 @@ export class Workspace {
       throw error;
     }
     const [result] = results;
+    const previous = JSON.stringify(this.openFacts.has(file) ? this.openFacts.get(file) : this.diskFacts?.get(file));
     if (!result) {
       this.openFacts.set(file, undefined);
-      return { file, related };
+      return { file, related, factsChanged: previous !== undefined };
     }
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
     const facts = inFolder && result.operation ? collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies) : undefined;
     this.openFacts.set(file, facts);
     const across = this.acrossFiles(file, result, text, related);
-    return { file, result: { ...result, findings: [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition) }, related };
+    const findings = [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition);
+    return { file, result: { ...result, findings }, related, factsChanged: JSON.stringify(facts) !== previous };
   }
 
   /** The text fixed as `dplint --fix` would fix the file: the config's settings, every pass. */
   fixAll(absolute: string, text: string): FileResult[] {
     return lintTextAs(text, this.relativePath(absolute), { cwd: this.root, fix: {} }, this.resolver());
-  }
-
-  /** Files open in the editor whose findings across files may change when `file` changes. */
-  openFilesSharingFacts(): string[] {
-    return [...this.openFacts.keys()];
   }
 
   /**
