@@ -187,6 +187,17 @@ describe('dplint lsp --stdio', () => {
     expect(await client.close('clusters/ml.yaml')).toEqual([]);
   });
 
+  test('an account default typed in one file reaches the open cluster files that override it', async () => {
+    expect(await client.open('clusters/idle.yaml', 'label: [idle]\nnode_configuration:\n  idle_cluster_timeout: 3\n')).toEqual([]);
+    const cluster = client.nextDiagnostics('clusters/idle.yaml');
+    await client.open('account.yaml', '# dplint: operation=edit-account\naccount:\n  idle_cluster_timeout: 2\n');
+    expect((await cluster).map(brief)).toEqual(['3:25-3:26 3 repository/idle-timeout-override node_configuration.idle_cluster_timeout 3 overrides the account default of 2 hours set in account.yaml']);
+    const cleared = client.nextDiagnostics('clusters/idle.yaml');
+    await client.close('account.yaml');
+    expect(await cleared).toEqual([]);
+    await client.close('clusters/idle.yaml');
+  });
+
   test('files changed on disk take part in the checks across files: changed, created, deleted', async () => {
     const etl = 'clusters/etl.yaml';
     const notify = async (file: string, type: 1 | 2 | 3) => {
