@@ -41,7 +41,21 @@ const lazyChildProcess = {
     }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyChildProcess] });
+/**
+ * The language server (`dplint lsp`) is dist/lsp.cjs, loaded by src/commands/lsp.ts when asked for:
+ * a lint run does not load the protocol library it never uses.
+ */
+const serverApart = {
+  name: 'server-apart',
+  setup(build) {
+    // A module that requires it: the launcher runs cli.cjs as a vm script, where import() cannot load a file.
+    build.onResolve({ filter: /^\.\.\/lsp\/server\.js$/ }, () => ({ path: 'lsp', namespace: 'server-apart' }));
+    build.onLoad({ filter: /.*/, namespace: 'server-apart' }, () => ({ contents: "module.exports = require('./lsp.cjs');", loader: 'js' }));
+    build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
+  },
+};
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyChildProcess, serverApart] });
+await build({ ...common, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The worker threads' module for large runs (src/node/lint-run.ts).
 await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });
 // The launcher, with the key handling it shares with the lint cache (src/node/crypto.ts); not

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { explainRule, UnknownRuleError } from './commands/explain.js';
+import { lspCommand } from './commands/lsp.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
 import { impactCommand } from './commands/impact.js';
 import { printConfig } from './commands/print-config.js';
@@ -170,6 +171,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const { stdout, stderr } = schemaCommand(operation, options.out, io.cwd);
       io.stdout(stdout);
       io.stderr(stderr);
+    });
+
+  program
+    .command('lsp')
+    .description('start the language server for editors (Language Server Protocol over standard input and output)')
+    .option('--stdio', 'talk over standard input and output (the only transport; editors pass it)')
+    // Clients add options of their own (vscode-languageclient: --clientProcessId=<pid>).
+    .allowUnknownOption()
+    .action(async () => {
+      exitCode = await lspCommand();
     });
 
   try {

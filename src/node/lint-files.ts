@@ -148,10 +148,11 @@ export interface LintedFile {
  * Lints text that did not come from a file dplint read — standard input — as if it were the file
  * `file` (for the config's `files`, `ignore` and `overrides`, and for the output).
  */
-export function lintTextAs(text: string, file: string, options: LintFilesOptions = {}): FileResult[] {
+export function lintTextAs(text: string, file: string, options: LintFilesOptions = {}, configs?: ConfigResolver): FileResult[] {
   const cwd = options.cwd ?? process.cwd();
   const absolute = resolve(cwd, file);
-  const location = options.config === false ? undefined : new ConfigResolver(cwd, options.config).forFile(absolute);
+  // A caller that lints the same folder again and again (the language server) keeps its resolver, not to read the config on every keystroke.
+  const location = options.config === false ? undefined : (configs ?? new ConfigResolver(cwd, options.config)).forFile(absolute);
   const path = location && relative(location.directory, absolute).split(sep).join('/');
   if (location && path && !path.startsWith('..') && location.config.isIgnored(path)) return [];
   const configuredFile = location && path !== undefined ? { config: location.config, path } : undefined;
