@@ -23,7 +23,8 @@ export function printable(text: string): string {
 
 /** ` (document 2)` for a finding in the second document of a YAML stream; shown 1-based as editors count. */
 export function documentSuffix(finding: Finding): string {
-  return finding.document === undefined ? '' : ` (document ${finding.document + 1})`;
+  // Numbered from 0 in every output, as the JSON output's `document` is (README "JSON output").
+  return finding.document === undefined ? '' : ` (document ${finding.document})`;
 }
 
 const ABSOLUTE = /^(?:\/|[A-Za-z]:\/)/;

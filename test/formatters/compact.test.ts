@@ -8,8 +8,8 @@ const cases: Array<{ name: string; results: FileResult[]; expected: string }> = 
     name: 'the fixture set: one line per finding, document index in the message, newlines flattened, no summary',
     results: RESULTS,
     expected: [
-      '/work/repo/allow list/multi doc.yaml:1:1: info operation add-whitelist-ip inferred from the body (document 1) [operation/inferred]',
-      '/work/repo/allow list/multi doc.yaml:3:10: error ip_cidr must be an IPv4 CIDR; got "10.0.0.1/33" (document 2) [allowlist/ip-cidr-syntax]',
+      '/work/repo/allow list/multi doc.yaml:1:1: info operation add-whitelist-ip inferred from the body (document 0) [operation/inferred]',
+      '/work/repo/allow list/multi doc.yaml:3:10: error ip_cidr must be an IPv4 CIDR; got "10.0.0.1/33" (document 1) [allowlist/ip-cidr-syntax]',
       'bin/blob.json:1:1: error the file is not UTF-8 text [parse/encoding]',
       'clusters/etl.yaml:3:21: error compute_secret_key holds a literal credential; use a placeholder such as ${COMPUTE_SECRET_KEY} [security/plaintext-secret]',
       'clusters/etl.yaml:4:16: warning spark_version is a string; 3.10 is read as the number 3.1 [yaml/unquoted-string]',

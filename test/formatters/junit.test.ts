@@ -22,9 +22,9 @@ const FIXTURE_XML = document(
   suite('name="/work/repo/allow list/multi doc.yaml" package="dplint" id="0" tests="1" failures="1"', [
     ...properties('add-whitelist-ip', 'inferred'),
     '    <testcase name="3:10 allowlist/ip-cidr-syntax" classname="/work/repo/allow list/multi doc.yaml" time="0">',
-    '      <failure message="ip_cidr must be an IPv4 CIDR; got &quot;10.0.0.1/33&quot; (document 2)" type="allowlist/ip-cidr-syntax">3:10 error ip_cidr must be an IPv4 CIDR; got "10.0.0.1/33" (document 2) [allowlist/ip-cidr-syntax]</failure>',
+    '      <failure message="ip_cidr must be an IPv4 CIDR; got &quot;10.0.0.1/33&quot; (document 1)" type="allowlist/ip-cidr-syntax">3:10 error ip_cidr must be an IPv4 CIDR; got "10.0.0.1/33" (document 1) [allowlist/ip-cidr-syntax]</failure>',
     '    </testcase>',
-    '    <system-out>1:1 info operation add-whitelist-ip inferred from the body (document 1) [operation/inferred]',
+    '    <system-out>1:1 info operation add-whitelist-ip inferred from the body (document 0) [operation/inferred]',
     '</system-out>',
   ]),
   suite('name="bin/blob.json" package="dplint" id="1" tests="1" failures="1"', [
