@@ -10,6 +10,7 @@ import { ConfigError } from './config/config.js';
 import { ALL_RULES } from './engine/registry.js';
 import { FORMAT_NAMES } from './formatters/index.js';
 import { printable } from './formatters/source.js';
+import { ConfigResolver } from './node/config-file.js';
 import { UsageError } from './node/files.js';
 import { OPERATION_IDS, OPERATIONS } from './operations.js';
 import { VERSION } from './version.js';
@@ -152,7 +153,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .command('explain <rule-id>')
     .description('print a rule\'s docs: what it catches, the spec\'s words, how to fix it, examples, how to silence it')
     .action((id: string) => {
-      io.stdout(explainRule(id));
+      // A policy id is explained from the config file that applies in this folder, as the lint would find it.
+      const policies = id.startsWith('policy/') ? new ConfigResolver(io.cwd).base.config.policies : [];
+      io.stdout(explainRule(id, policies));
     });
 
   program

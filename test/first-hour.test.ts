@@ -55,3 +55,47 @@ describe('the hook and the gate lint API bodies, not every YAML file', () => {
     expect(JSON.parse(run.stdout).results.map((r: { file: string; findings: Array<{ ruleId: string }> }) => [r.file, r.findings.map((f) => f.ruleId)])).toEqual([['ci.yml', ['operation/unresolved']]]);
   });
 });
+
+describe('the config file is spoken of as a config file', () => {
+  test('an unknown member of the config is no "member of the body" the spec lists', async () => {
+    const dir = repo({ 'dplint.config.yaml': 'extends: recommended\nrulez: {}\n', 'a.yaml': 'label: [a]\n' });
+    expect(await runCli(['.'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dplint: dplint.config.yaml:2:1: unknown member "rulez" at the top of the config file: the config file takes no such member; did you mean "rules"?\n',
+    });
+  });
+
+  test('explain shows a policy of the config file', async () => {
+    const config = 'policies:\n  - id: max-nodes-50\n    message: no cluster autoscales beyond 50 nodes\n    operations: [edit-cluster]\n    schema:\n      properties:\n        node_configuration:\n          properties:\n            max_nodes: { maximum: 50 }\n';
+    const dir = repo({ 'dplint.config.yaml': config });
+    const run = await runCli(['explain', 'policy/max-nodes-50'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        "policy/max-nodes-50  (a policy of the project's config file; error; applies to edit-cluster)",
+        '',
+        'no cluster autoscales beyond 50 nodes',
+        '',
+        'The schema a body must meet',
+        '  {',
+        '    "properties": {',
+        '      "node_configuration": {',
+        '        "properties": {',
+        '          "max_nodes": {',
+        '            "maximum": 50',
+        '          }',
+        '        }',
+        '      }',
+        '    }',
+        '  }',
+        '',
+        'Silence it',
+        '  on one line:      # dplint-disable-next-line policy/max-nodes-50 -- why this is fine here',
+        '  in a config file: rules: { policy/max-nodes-50: off }   (or under overrides, for some paths only)',
+        '',
+      ].join('\n'),
+    );
+    expect(await runCli(['explain', 'policy/max-nodes-5'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: no rule "policy/max-nodes-5"; did you mean "policy/max-nodes-50"? (`dplint rules` lists them)\n' });
+  });
+});

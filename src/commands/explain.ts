@@ -4,6 +4,7 @@ import { RULES } from '../../rules/index.js';
 import { isOperationId } from '../operations.js';
 import { maskSecrets } from '../schema/secrets.js';
 import { closest } from '../schema/values.js';
+import type { CompiledPolicy } from '../config/policies.js';
 import type { Rule, RuleCase } from '../types.js';
 
 /** Thrown for an id that is not a rule; the CLI prints it on one line and exits 2. */
@@ -14,10 +15,12 @@ export class UnknownRuleError extends Error {}
  * how to fix it, its documented examples with the findings they produce, its options, and how to
  * silence it. Example text goes through the secret mask like any other output.
  */
-export function explainRule(id: string): string {
+export function explainRule(id: string, policies: readonly CompiledPolicy[] = []): string {
+  const policy = policies.find((p) => p.ruleId === id);
+  if (policy) return explainPolicy(policy);
   const info = findRule(id);
   if (!info) {
-    const guess = closest(id, ALL_RULES.map((r) => r.id));
+    const guess = closest(id, [...ALL_RULES.map((r) => r.id), ...policies.map((p) => p.ruleId)]);
     throw new UnknownRuleError(`no rule "${id}"${guess ? `; did you mean "${guess}"?` : ''} (\`dplint rules\` lists them)`);
   }
   const rule = RULES.find((r) => r.id === id);
@@ -46,6 +49,24 @@ export function explainRule(id: string): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** A policy of the config file: its message, where it applies, its level and its schema (masked as any output is). */
+function explainPolicy(policy: CompiledPolicy): string {
+  const schema = JSON.stringify(policy.validate.schema, null, 2);
+  return [
+    `${policy.ruleId}  (a policy of the project's config file; ${policy.severity}; applies to ${policy.operations.join(', ')})`,
+    '',
+    policy.message,
+    '',
+    'The schema a body must meet',
+    ...maskSecrets(schema).split('\n').map((line) => `  ${line}`),
+    '',
+    'Silence it',
+    `  on one line:      # dplint-disable-next-line ${policy.ruleId} -- why this is fine here`,
+    `  in a config file: rules: { ${policy.ruleId}: off }   (or under overrides, for some paths only)`,
+    '',
+  ].join('\n');
 }
 
 function documented<C extends RuleCase>(cases: readonly C[]): C[] {

@@ -89,7 +89,9 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
       const path = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
       fail(path, `${path.length > 0 ? fieldName(path) : 'the config'} ${error.message ?? 'does not match its schema'}`);
     }
-    fail(first.path, first.message.replace(/^\(body\)/, 'the config'), first.target);
+    // The messages are the body checks' own; a config file is not a request body, and its schema is dplint's, not the spec's.
+    const message = first.message.replace(/^\(body\)/, 'the config').replace(' in the body:', ' at the top of the config file:').replace('the spec does not list it', 'the config file takes no such member');
+    fail(first.path, message, first.target);
   }
   const config = value as DplintConfig;
 
