@@ -98,7 +98,7 @@ describe('the config file', () => {
   });
 
   test.each([
-    ['an unknown key', 'extend: strict\n', 'dplint: dplint.config.yaml:1:1: unknown member "extend" in the body: the spec does not list it; did you mean "extends"?\n'],
+    ['an unknown key', 'extend: strict\n', 'dplint: dplint.config.yaml:1:1: unknown member "extend" at the top of the config file: the config file takes no such member; did you mean "extends"?\n'],
     ['a bad preset', 'extends: lenient\n', 'dplint: dplint.config.yaml:1:10: extends must be one of "recommended", "strict"; got "lenient"\n'],
     ['an unknown rule', 'rules:\n  cluster/max-node-below-initial: off\n', 'dplint: dplint.config.yaml:2:3: unknown rule "cluster/max-node-below-initial"; did you mean "cluster/max-nodes-below-initial"?\n'],
     ['a bad level', 'rules:\n  cluster/edit-effect: silent\n', 'dplint: dplint.config.yaml:2:24: rules.cluster/edit-effect must be one of "off", "info", "warning", "error"; got "silent"\n'],

@@ -79,6 +79,7 @@ class Renderer {
 
   constructor(readonly file: ParsedFile) {
     this.eol = file.text.includes('\r\n') ? '\r\n' : '\n';
+    this.readBacksLeft = Math.max(MIN_READ_BACKS, Math.floor(READ_BACK_CHARACTERS / Math.max(1, file.text.length)));
   }
 
   render(document: SourceDocument, path: DataPath, intent: FixIntent): Fix | undefined {
@@ -125,11 +126,24 @@ class Renderer {
     const intent: FixIntent = { kind: 'replaceValue', value };
     if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) return this.render(document, path, intent);
     if (this.hasCommentIn(fix.range[0], fix.range[1])) return undefined;
+    if (isOneLineToken(this.file.text, fix) && readsAlone(fix.text, value)) return fix;
     return this.readsBackAs(document, path, intent, fix) ? fix : undefined;
+  }
+
+  /**
+   * Each read-back parses the whole file (or its document's part) again, so a file is given a fixed
+   * budget of them: past it, a fix that needs one is left out (the finding stays, and a later
+   * `--fix` pass takes it), and a file with 160,000 findings costs linear time, not 160,000 parses.
+   */
+  private readBacksLeft: number;
+
+  private mayReadBack(): boolean {
+    return this.readBacksLeft-- > 0;
   }
 
   /** An edit not of one value: the whole file must still parse, into as many documents, with no new error. */
   private readsBackWhole(fix: Fix): boolean {
+    if (!this.mayReadBack()) return false;
     const text = this.file.text;
     const reparsed = parseText(text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]), this.file.format);
     return reparsed.documents.length === this.file.documents.length && errorsIn(reparsed) <= errorsIn(this.file);
@@ -306,7 +320,7 @@ class Renderer {
   /** The edit is kept only if the edited text parses to exactly the data the intent describes. */
   private readsBackAs(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
     const expected = applyIntent(document.value, path, intent);
-    if (expected === NOT_APPLICABLE) return false;
+    if (expected === NOT_APPLICABLE || !this.mayReadBack()) return false;
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
     const quick = this.file.format === 'yaml' && this.file.documents.length === 1 ? blockReadsBackAs(edited, expected) : undefined;
@@ -321,6 +335,32 @@ class Renderer {
       return deepEqual(after.value, before.index === document.index ? expected : before.value);
     });
   }
+}
+
+/**
+ * Read-backs of the whole text one file is given (Renderer.mayReadBack): as many as read 2 MiB of
+ * text again in all, and at least 10 — hundreds for a cluster file of a few KB, some 10 for a
+ * 200 KB one — so that the fixes' cost stays linear in the file's size, whatever its findings.
+ */
+const READ_BACK_CHARACTERS = 2 * 1024 * 1024;
+const MIN_READ_BACKS = 10;
+
+/**
+ * Whether an edit replaces one scalar written on one line (plain or quoted, not a block scalar)
+ * with one token on that line: a number, `true`/`false`, or a double-quoted string. Such a token
+ * means the same wherever a one-line scalar stood — in a block mapping, a flow list, after a `- ` —
+ * so the edit cannot change anything but that value, and needs no read-back of the whole file.
+ */
+function isOneLineToken(text: string, fix: Fix): boolean {
+  const replaced = text.slice(fix.range[0], fix.range[1]);
+  return !/[\r\n]/.test(replaced) && !/^[|>]/.test(replaced) && ONE_TOKEN.test(fix.text);
+}
+
+const ONE_TOKEN = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?|true|false|"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt])*")$/;
+
+/** Whether the token, read alone, is the value the check meant. */
+function readsAlone(token: string, value: unknown): boolean {
+  return deepEqual(parseYaml(token), value);
 }
 
 /**

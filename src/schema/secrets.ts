@@ -172,7 +172,8 @@ function maskCredentialNodes(text: string): string {
     while (stack.length > 0) {
       const node = stack.pop();
       if (isSeq(node)) {
-        stack.push(...node.items);
+        // One at a time: a spread of 160,000 items is as many arguments, past V8's stack.
+        for (const item of node.items) stack.push(item);
         continue;
       }
       if (!isMap(node)) continue;

@@ -64,6 +64,7 @@ describe('many findings in one file', () => {
       severity: 'error',
       path: ['tags', '0'],
       message: 'tags[0] must be one of "a", "b"; got "x" (did you mean "a"?)',
+      messageId: 'didYouMean',
       suggestions: [{ kind: 'replaceValue', value: 'a', desc: 'Change to "a"' }],
     });
     expect(findings[count - 1].path).toEqual(['tags', String(count - 1)]);
