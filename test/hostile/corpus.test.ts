@@ -96,7 +96,7 @@ describe('YAML tags never construct anything', () => {
       lines: [
         `${HOSTILE}/tags.yaml:3:1: warning unknown member "cluster_name" in the body: the spec does not list it; see \`dplint schema\` for the 15 members it takes [schema/unknown-member]`,
         `${HOSTILE}/tags.yaml:3:15: warning YAML: Unresolved tag: tag:yaml.org,2002:js/function [parse/warning]`,
-        `${HOSTILE}/tags.yaml:4:1: warning unknown member "node_bootstrap" in the body: the spec does not list it; see \`dplint schema\` for the 15 members it takes [schema/unknown-member]`,
+        `${HOSTILE}/tags.yaml:4:1: warning unknown member "node_bootstrap" in the body: the spec does not list it; did you mean "node_bootstrap_file"? [schema/unknown-member]`,
         `${HOSTILE}/tags.yaml:4:17: warning YAML: Unresolved tag: tag:yaml.org,2002:python/object/apply:os.system [parse/warning]`,
         `${HOSTILE}/tags.yaml:5:21: warning YAML: Unresolved tag: !custom [parse/warning]`,
         `${HOSTILE}/tags.yaml:6:18: warning YAML: Unresolved tag: tag:yaml.org,2002:js/undefined [parse/warning]`,
