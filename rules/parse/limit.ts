@@ -21,6 +21,7 @@ export default defineRule({
     aliasCount: 'document not read: {{reason}} (limit maxAliasCount = {{maxAliasCount}})',
     aliasesHeld: 'document not read: it holds more than {{maxAliasCount}} aliases (limit maxAliasCount = {{maxAliasCount}})',
     aliasExpansion: 'document not read: its aliases stand for more than {{maxAliasExpansion}} characters of text (limit maxAliasExpansion = {{maxAliasExpansion}})',
+    tooManyScalars: 'file not read: it holds more than {{maxScalars}} keys and values (limit maxScalars = {{maxScalars}}), more than a request body has and more than dplint reads in bounded memory',
     tooManyDocuments: 'stream not read past its first {{maxDocuments}} documents (limit maxDocuments = {{maxDocuments}}); split the file to lint the rest',
   },
   cases: {
@@ -42,6 +43,8 @@ export default defineRule({
         findings: [{ messageId: 'aliasCount', line: 2, column: 1 }],
       },
       { name: 'aliases that stand for too much text', yaml: `${CLUSTER}x: &a [etl, etl]\nlabel: [*a, *a]\n`, lint: { maxAliasExpansion: 15 }, findings: [{ messageId: 'aliasExpansion', line: 3, column: 13 }] },
+      // Over 1 MiB (only such a text is counted), with an anchor, which sends it to `yaml` rather than the block reader.
+      { name: 'a text of more scalars than dplint reads', yaml: `${CLUSTER}x: &a 1\nlabel: [${'a,'.repeat(600_000)}a]\n`, lint: { maxScalars: 500_000 }, findings: [{ messageId: 'tooManyScalars', line: 1, column: 1 }] },
       { name: 'a stream of too many documents', yaml: `${CLUSTER}label: [a]\n---\nlabel: [b]\n`, lint: { maxDocuments: 1 }, findings: [{ messageId: 'tooManyDocuments', line: 3, column: 1 }] },
     ],
   },

@@ -46,6 +46,8 @@ export interface LintOptions {
   maxAliasExpansion?: number;
   /** Most documents of a stream that are read. */
   maxDocuments?: number;
+  /** Most scalars a large text may hold (parse.ts DEFAULT_MAX_SCALARS). */
+  maxScalars?: number;
   /**
    * Take the quick ways (default true; the results are the same either way): the quick look
    * (src/engine/fast-path.ts), after which a YAML file it proves clean is not parsed with
@@ -117,7 +119,7 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
   // Of a stream the quick look read, only the documents with something to place need their nodes.
   const streamRead = look?.parts ? { parts: look.parts, values: look.documents.map((d) => d.value), withNodes: (index: number) => look.documents[index].findings.length > 0 } : undefined;
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, blockReader: options.quick, streamRead });
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, streamRead });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 

@@ -1,4 +1,4 @@
-import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser, type CST } from 'yaml';
+import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
 import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
 import { toPointer } from './pointer.js';
@@ -64,6 +64,8 @@ export interface ParseOptions {
   maxAliasExpansion?: number;
   /** Most documents of a stream that are read; the rest are not, and one finding says so. */
   maxDocuments?: number;
+  /** Most scalars (keys and values) a text may hold for `yaml` to read it; past it the file is refused with one finding. */
+  maxScalars?: number;
   /**
    * Read text in the block subset with readBlockDocument (src/parse/block-yaml.ts), which builds
    * the same nodes as `yaml` in a fraction of the time. Default true; false always uses `yaml`
@@ -102,6 +104,31 @@ export const DEFAULT_MAX_ALIAS_EXPANSION = 10 * 1024 * 1024;
  * took 1.9 GB.
  */
 export const DEFAULT_MAX_DOCUMENTS = 10_000;
+/**
+ * `yaml` keeps some 2.5 KB per key while it composes a document: 400,000 keys (a few MB of text)
+ * took 810 MB. A cluster body holds a few hundred scalars; 200,000 keeps a file's nodes within some
+ * 250 MB. Counted only in a text over LARGE_TEXT, with `yaml`'s own lexer, which keeps nothing.
+ */
+export const DEFAULT_MAX_SCALARS = 200_000;
+const LARGE_TEXT = 1024 * 1024;
+
+/**
+ * Whether the documents `yaml` would read (about the first `maxDocuments`) hold more than `limit`
+ * scalars, as its lexer reads them: a scalar token is U+001F, and each `---` starts a document.
+ */
+function scalarsPast(source: string, limit: number, maxDocuments: number): boolean {
+  let scalars = 0;
+  let documents = 1;
+  for (const token of new Lexer().lex(source)) {
+    if (token === SCALAR) {
+      if (++scalars > limit) return true;
+    } else if (token === '---' && ++documents > maxDocuments) {
+      return false;
+    }
+  }
+  return false;
+}
+const SCALAR = '\u001f';
 
 /** `.json` files are JSON; everything else (`.yaml`, `.yml`, stdin without a name) is read as YAML. */
 export function formatOf(filename: string | undefined): SourceFormat {
@@ -146,6 +173,13 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     const block = parts ? undefined : readBlockDocument(source, maxDepth);
     const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, streamRead) : undefined;
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
+  }
+  if (source.length > LARGE_TEXT) {
+    const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
+    if (scalarsPast(source, maxScalars, maxDocuments)) {
+      findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
+      return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
+    }
   }
   const parser = new Parser();
   // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,

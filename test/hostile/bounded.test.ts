@@ -30,7 +30,8 @@ describe('many findings in one file', () => {
 
   test('150,000 duplicate keys: one finding each, no stack overflow from their number', LARGE, () => {
     const count = 150_000;
-    const { findings } = lintText('# dplint: operation=set-cluster-state\n' + 'state: start\n'.repeat(count));
+    // Past the scalar limit a file this large is refused (see below); lifted here to reach the findings' number.
+    const { findings } = lintText('# dplint: operation=set-cluster-state\n' + 'state: start\n'.repeat(count), { maxScalars: Infinity });
     expect(findings).toHaveLength(count - 1);
     expect(findings[0]).toEqual({
       ruleId: 'yaml/duplicate-key',
@@ -205,5 +206,23 @@ describe('streams: no more than maxDocuments documents are read', () => {
       endLine: 20_001,
       endColumn: 2,
     });
+  });
+});
+
+describe('a large text of more scalars than dplint reads in bounded memory', () => {
+  test('400,000 keys (2.4 MB) are refused with one finding before `yaml` composes them (it kept 810 MB)', () => {
+    const text = '# dplint: operation=edit-cluster\n' + 'key: 1\n'.repeat(400_000);
+    expect(lintText(text).findings).toEqual([
+      {
+        ruleId: 'parse/limit',
+        severity: 'error',
+        message: 'file not read: it holds more than 200000 keys and values (limit maxScalars = 200000), more than a request body has and more than dplint reads in bounded memory',
+        path: '',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 2,
+      },
+    ]);
   });
 });
