@@ -174,7 +174,8 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, streamRead) : undefined;
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
   }
-  if (source.length > LARGE_TEXT) {
+  // Counted in a large text only (a clean cluster file is never slowed), or where the caller sets the limit.
+  if (source.length > LARGE_TEXT || options.maxScalars !== undefined) {
     const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
     if (scalarsPast(source, maxScalars, maxDocuments)) {
       findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
