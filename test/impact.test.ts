@@ -272,3 +272,34 @@ describe('--changed-since', () => {
     expect(await runCli(['.', '--changed-since', 'nope'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: git knows no commit "nope"\n' });
   });
 });
+
+describe('impact on hostile repositories', () => {
+  test('a credential inside a list of objects, and a credential member holding an object, are masked at any depth and in paths', async () => {
+    const dir = repository();
+    write(dir, {
+      'clusters/etl.yaml':
+        'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\nextra: [{password: hunter2-secret}]\ncompute_secret_key: {AKIAEXAMPLEKEY123: 1}\n',
+    });
+    const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect(run.stdout).not.toMatch(/hunter2|AKIAEXAMPLE/);
+    const members = JSON.parse(run.stdout).clusters[0].members.map((m: { member: string; after: unknown }) => [m.member, m.after]);
+    expect(members).toEqual([
+      ['extra', [{ password: '****' }]],
+      ['compute_secret_key', '****'],
+    ]);
+  });
+
+  test('a committed file name with a line break does not shift what is read for the files after it', async () => {
+    const dir = repository();
+    write(dir, { 'clusters/a\nb.yaml': 'label: [odd]\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'odd name');
+    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 12\n' });
+    const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    const report = JSON.parse(run.stdout);
+    expect(report.labels).toEqual([]);
+    expect(report.clusters).toEqual([
+      { file: 'clusters/etl.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', before: 10, after: 12, when: 'next restart', callout: 'node counts' }] },
+    ]);
+  });
+});

@@ -1,11 +1,11 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
 import { lintTextDetailed } from '../engine/lint.js';
 import { impactMarkdown } from '../impact/format.js';
 import { computeImpact, type Side, type SideFile } from '../impact/impact.js';
 import { CONFIG_FILE_NAMES, decodeText, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
-import { changedFiles, filesAt, readAt, repositoryRoot, verifyRef } from '../node/git.js';
+import { blobsAt, changedFiles, filesAt, readBlobs, repositoryRoot, verifyRef } from '../node/git.js';
 import { VERSION } from '../version.js';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
@@ -37,19 +37,25 @@ export function impactCommand(base: string, head: string | undefined, format: st
 }
 
 function sideAt(root: string, ref: string, isBody: (path: string) => boolean): Side {
-  const paths = filesAt(root, ref);
-  const contents = readAt(root, ref, [...paths.filter(isBody), ...CONFIG_FILE_NAMES.filter((name) => paths.includes(name))]);
-  const configName = CONFIG_FILE_NAMES.find((name) => contents.has(name));
-  const config = configName ? parseConfig(textOf(contents.get(configName)!) ?? '', `${ref}:${configName}`) : defaultConfig();
-  return side(config, paths.filter(isBody).map((path) => [path, contents.get(path)]));
+  const blobs = blobsAt(root, ref);
+  const paths = [...blobs.keys()];
+  const wanted = [...paths.filter(isBody), ...CONFIG_FILE_NAMES.filter((name) => blobs.has(name))];
+  const contents = readBlobs(root, [...new Set(wanted.map((path) => blobs.get(path)!))]);
+  const at = (path: string) => contents.get(blobs.get(path)!);
+  const configName = CONFIG_FILE_NAMES.find((name) => blobs.has(name));
+  const config = configName ? parseConfig(textOf(at(configName)!) ?? '', `${ref}:${configName}`) : defaultConfig();
+  return side(config, paths.filter(isBody).map((path) => [path, at(path)]));
 }
 
 function workTree(root: string, isBody: (path: string) => boolean): Side {
   const paths = filesAt(root, undefined);
-  // Only regular files: a link is not followed out of the repository, nor a pipe read.
+  // Only regular files inside the repository: no link is followed (not even a folder's on the way), no pipe read.
+  const top = realpathSync(root);
   const read = (path: string): Buffer | undefined => {
-    const stat = lstatSync(join(root, path), { throwIfNoEntry: false });
-    return stat?.isFile() && stat.size <= LARGEST_FILE ? readFileSync(join(root, path)) : undefined;
+    const file = join(root, path);
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size > LARGEST_FILE) return undefined;
+    return realpathSync(file) === join(top, path) ? readFileSync(file) : undefined;
   };
   const configName = CONFIG_FILE_NAMES.find((name) => paths.includes(name));
   const configBytes = configName ? read(configName) : undefined;
@@ -60,10 +66,11 @@ function workTree(root: string, isBody: (path: string) => boolean): Side {
 function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undefined]>): Side {
   const out = new Map<string, SideFile>();
   for (const [path, bytes] of files) {
-    if (config.isIgnored(path) || bytes === undefined || bytes.length > LARGEST_FILE) continue;
+    if (config.isIgnored(path) || bytes === undefined) continue;
+    const settings = config.settingsFor(path);
+    if (bytes.length > settings.limits.maxFileSize) continue;
     const text = textOf(bytes);
     if (text === undefined) continue;
-    const settings = config.settingsFor(path);
     const linted = lintTextDetailed(text, { filename: path, configOperation: settings.operation, maxAliasCount: settings.limits.maxAliasCount, maxDepth: settings.limits.maxDepth });
     out.set(path, { operation: linted.operation, bodies: linted.bodies.map((body) => body.value) });
   }

@@ -126,7 +126,9 @@ class Renderer {
     const intent: FixIntent = { kind: 'replaceValue', value };
     if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) return this.render(document, path, intent);
     if (this.hasCommentIn(fix.range[0], fix.range[1])) return undefined;
-    if (isOneLineToken(this.file.text, fix) && readsAlone(fix.text, value)) return fix;
+    // Not for an anchored or tagged value (its range leaves both out; an alias would change too), nor
+    // where the file has aliases at all (a value reached through one is written where the anchor is).
+    if (!node.anchor && !node.tag && !this.file.text.includes('*') && isOneLineToken(this.file.text, fix) && readsAlone(fix.text, value)) return fix;
     return this.readsBackAs(document, path, intent, fix) ? fix : undefined;
   }
 

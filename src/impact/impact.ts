@@ -204,16 +204,24 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
   return changes;
 }
 
-/** A credential's value is "****"; free text (a Hadoop override, a script) has its credential lines masked. */
+/**
+ * A credential's value is "****", at any depth (a list of objects holding a `password`); free text (a
+ * Hadoop override, a script) has its credential lines masked.
+ */
 function shown(value: unknown, secret: boolean): Shown {
   if (secret) return '****';
   if (typeof value === 'string') return maskSecrets(value);
   if (Array.isArray(value)) return value.map((item) => shown(item, false));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, shown(member, isCredentialLike(key))]));
   return value;
 }
 
+/**
+ * The members of a body as leaves (lists whole). A credential member's value is one leaf, whatever
+ * it holds: its keys could be the secret (`compute_secret_key: {AKIA…: 1}`), and a path shows keys.
+ */
 function leaves(value: unknown, path: string[] = [], out = new Map<string, unknown>()): Map<string, unknown> {
-  if (isObject(value)) {
+  if (isObject(value) && !(path.length > 0 && isCredentialLike(path[path.length - 1]))) {
     for (const [key, child] of Object.entries(value)) leaves(child, [...path, key], out);
   } else if (path.length > 0 && value !== undefined) {
     out.set(path.join('\0'), value);

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, constants } from 'node:fs';
 import { VERSION } from '../version.js';
 import { hmac, sameDigest, sha1, userKey } from './crypto.js';
 import { fileStat, type FileStat } from './files.js';
@@ -279,13 +279,18 @@ function readCache(location: string, runKey: string, key: Buffer): Record<string
 function readBounded(location: string): Buffer | string | undefined {
   let fd: number;
   try {
-    fd = openSync(location, 'r');
+    // A committed `.dplintcache -> /dev/stdin` or a link to another file is no cache: never followed, never waited on.
+    fd = openSync(location, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') return 'it is a symbolic link';
     throw error;
   }
   try {
-    const { size } = fstatSync(fd);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return 'it is not a regular file';
+    const { size } = stats;
     if (size > MAX_CACHE_SIZE) return `it is larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB (${size} bytes)`;
     // One byte more than the size: a file that grew since is caught, not cut short.
     const bytes = Buffer.allocUnsafe(size + 1);

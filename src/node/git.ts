@@ -91,25 +91,37 @@ function diffWithWorkTree(root: string, base: string): Buffer {
 
 /** Every file at `ref`, or in the work tree (tracked and untracked, as git ignores them) without one. */
 export function filesAt(root: string, ref: string | undefined): string[] {
-  const listed = ref === undefined ? git(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']) : git(root, ['ls-tree', '-r', '-z', '--name-only', ref]);
+  if (ref !== undefined) return [...blobsAt(root, ref).keys()];
+  const listed = git(root, ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
   return [...new Set(listed.toString('utf8').split('\0').filter(Boolean))].sort();
 }
 
-/** The contents of `paths` at `ref`, read in one `git cat-file --batch`; a path missing there is absent from the map. */
-export function readAt(root: string, ref: string, paths: readonly string[]): Map<string, Buffer> {
+/** The blobs of the tree at `ref`: path → object id, from `git ls-tree -z` (a path may hold any byte but NUL). */
+export function blobsAt(root: string, ref: string): Map<string, string> {
+  const blobs = new Map<string, string>();
+  for (const entry of git(root, ['ls-tree', '-r', '-z', '--full-tree', ref]).toString('utf8').split('\0')) {
+    const match = /^\d+ blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
+    if (match) blobs.set(match[2], match[1]);
+  }
+  return new Map([...blobs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The contents of these blobs, read in one `git cat-file --batch` by object id (ids hold no line
+ * break, where a path may); a reply that is not the object asked for stops the read.
+ */
+export function readBlobs(root: string, ids: readonly string[]): Map<string, Buffer> {
   const contents = new Map<string, Buffer>();
-  if (paths.length === 0) return contents;
-  const out = git(root, ['cat-file', '--batch'], paths.map((path) => `${ref}:${path}\n`).join(''));
+  if (ids.length === 0) return contents;
+  const out = git(root, ['cat-file', '--batch'], ids.map((id) => `${id}\n`).join(''));
   let at = 0;
-  for (const path of paths) {
+  for (const id of ids) {
     const headerEnd = out.indexOf(0x0a, at);
-    const header = out.subarray(at, headerEnd).toString('utf8');
-    at = headerEnd + 1;
-    const match = /^[0-9a-f]+ (\w+) (\d+)$/.exec(header);
-    if (!match) continue; // "<object> missing"
+    const match = /^([0-9a-f]+) blob (\d+)$/.exec(out.subarray(at, headerEnd).toString('utf8'));
+    if (!match || match[1] !== id) throw new UsageError(`git cat-file answered out of turn for ${id}`);
     const size = Number(match[2]);
-    if (match[1] === 'blob') contents.set(path, out.subarray(at, at + size));
-    at += size + 1;
+    contents.set(id, out.subarray(headerEnd + 1, headerEnd + 1 + size));
+    at = headerEnd + 1 + size + 1;
   }
   return contents;
 }

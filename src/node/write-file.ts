@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync } from 'node:fs';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { reason, UsageError } from './files.js';
@@ -24,6 +24,8 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
   try {
     const fd = openSync(temporary, 'w', mode);
     try {
+      // openSync's mode is narrowed by the umask: the file's own mode is set again, as it was.
+      if (mode !== undefined) fchmodSync(fd, mode & 0o7777);
       for (const chunk of inChunks(typeof text === 'string' ? [text] : text)) writeSync(fd, chunk);
       fsyncSync(fd);
     } finally {

@@ -118,11 +118,14 @@ const LARGE_TEXT = 1024 * 1024;
  */
 function scalarsPast(source: string, limit: number, maxDocuments: number): boolean {
   let scalars = 0;
-  let documents = 1;
+  // `yaml` reads no more than maxDocuments documents, and they end by the (maxDocuments + 1)th `---`
+  // (a stream that begins with `---` has one before its first): counting up to there never counts
+  // less than is read, at most one document more.
+  let separators = 0;
   for (const token of new Lexer().lex(source)) {
     if (token === SCALAR) {
       if (++scalars > limit) return true;
-    } else if (token === '---' && ++documents > maxDocuments) {
+    } else if (token === '---' && ++separators > maxDocuments) {
       return false;
     }
   }

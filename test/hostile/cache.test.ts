@@ -1,4 +1,5 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, statSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -30,6 +31,17 @@ const TAMPERED = "its signature does not match (a cache edited, or written under
 const outcome = (run: { code: number; stdout: string; stderr: string }) => ({ code: run.code, lines: run.stdout.split('\n').filter(Boolean), stderr: run.stderr });
 
 describe('a cache from the pull request is never trusted', () => {
+  test('a cache that is a link (to another file) or a named pipe is not read, nor waited on: one warning', async () => {
+    const { dir, cacheFile, lint } = await cachedRepo();
+    rmSync(cacheFile);
+    writeFileSync(join(dir, 'elsewhere.txt'), 'not a cache');
+    symlinkSync(join(dir, 'elsewhere.txt'), cacheFile);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'it is a symbolic link') });
+    rmSync(cacheFile, { force: true });
+    execFileSync('mkfifo', [cacheFile]);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'it is not a regular file') });
+  });
+
   test('the findings stripped from every entry, hashes left: the 7 errors stay, exit 1, one warning', async () => {
     const { cacheFile, lint } = await cachedRepo();
     const cache = readCacheFile(cacheFile);
