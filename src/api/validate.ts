@@ -5,7 +5,7 @@ import { withRecommended } from '../config/presets.js';
 import { refineTypeFindingByValue } from '../engine/source-types.js';
 import type { OperationBodies } from '../generated/body-types.js';
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
-import { toPointer } from '../parse/pointer.js';
+import { toPointer, valueAt } from '../parse/pointer.js';
 import type { Finding, PathFinding } from '../types.js';
 import { DplintValidationError } from './error.js';
 import operationUnknown from '../../rules/operation/unknown.js';
@@ -213,15 +213,6 @@ function ancestorPath(stack: ReadonlyArray<{ value: object }>, path: ReadonlyArr
 function toValidationFinding(finding: PathFinding, body: unknown): ValidationFinding {
   const refined = refineTypeFindingByValue(finding, valueAt(body, finding.path));
   return { ruleId: refined.ruleId, severity: refined.severity, message: refined.message, path: toPointer(refined.path) };
-}
-
-function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
-  let value = root;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
-    value = (value as Record<string | number, unknown>)[segment];
-  }
-  return value;
 }
 
 function result(findings: ValidationFinding[], options: ValidateOptions): ValidationResult {

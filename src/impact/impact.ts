@@ -1,3 +1,4 @@
+import { isObject } from '../engine/rule-helpers.js';
 import type { OperationId } from '../operations.js';
 import { isCredentialLike, maskSecrets } from '../schema/secrets.js';
 
@@ -265,10 +266,6 @@ function allowListEntries(side: Side): Set<string> {
 
 function isUserBootstrap(body: unknown): boolean {
   return isObject(body) && (body.is_user_bootstrap === true || body.is_user_bootstrap === 'true');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

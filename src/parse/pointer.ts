@@ -23,3 +23,16 @@ export function fieldName(path: DataPath): string {
   }
   return name === '' ? '(body)' : name;
 }
+
+/**
+ * The value at a data path as findings carry it (an array index may be the string "0"), own
+ * members only; undefined where a step is missing or not a container.
+ */
+export function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  let value = root;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { PathFinding, Severity } from '../types.js';
-import { fieldName, fromPointer } from '../parse/pointer.js';
+import { fieldName, fromPointer, valueAt } from '../parse/pointer.js';
 import * as compiled from '../generated/validators.js';
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
@@ -111,15 +111,6 @@ function requiredButNull(finding: PathFinding, body: unknown): PathFinding {
   const parent = valueAt(body, finding.path);
   if (typeof member !== 'string' || parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, member) || (parent as Record<string, unknown>)[member] !== null) return finding;
   return { ...finding, path: [...finding.path, member], message: finding.message.replace(/; it is missing$/, '; it is null, which leaves it unset') };
-}
-
-function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
-  let value = root;
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
-    value = (value as Record<string | number, unknown>)[segment];
-  }
-  return value;
 }
 
 /**
