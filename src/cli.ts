@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { explainRule, UnknownRuleError } from './commands/explain.js';
+import { explainRule, UnknownRuleError } from './api/explain.js';
 import { lspCommand } from './commands/lsp.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
 import { impactCommand } from './commands/impact.js';
@@ -7,7 +7,7 @@ import { printConfig } from './commands/print-config.js';
 import { defaultLevel, rulesTable } from './commands/rules-table.js';
 import { schemaCommand } from './commands/schema.js';
 import { ConfigError } from './config/config.js';
-import { ALL_RULES } from './engine/registry.js';
+import { ALL_RULES } from '../rules/index.js';
 import { FORMAT_NAMES } from './formatters/index.js';
 import { printable } from './formatters/source.js';
 import { ConfigResolver } from './node/config-file.js';

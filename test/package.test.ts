@@ -89,7 +89,7 @@ describe('the packed package', () => {
         "import { lintFiles } from 'dplint/node';",
         "import * as bundle from 'dplint/browser';",
         '// @ts-expect-error -- internals are not exported',
-        "import type { CheckBodyOptions } from 'dplint/dist/src/engine/lint.js';",
+        "import type { CheckBodyOptions } from 'dplint/dist/src/engine/check-body.js';",
         '',
         '// No DOM and no @types/node: the types must not need either.',
         'declare const console: { log(text: string): void };',

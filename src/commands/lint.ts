@@ -1,10 +1,11 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ALL_RULES, findRule } from '../engine/registry.js';
-import type { RuleSettings } from '../engine/run-rules.js';
+import { ALL_RULES, findRule } from '../../rules/index.js';
+import type { RuleSettings } from '../types.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
-import { summarize, type FileResult } from '../formatters/types.js';
-import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
+import { summarize } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
+import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';

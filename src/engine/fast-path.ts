@@ -3,9 +3,9 @@ import { readBlockYaml, streamParts, type StreamPart } from '../parse/block-yaml
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
-import { applyLevels, checkBody } from './lint.js';
+import { applyLevels, checkBody } from './check-body.js';
 import { asEnvelope, resolveOperation } from './resolve-operation.js';
-import { isObject } from './rule-helpers.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
 
 /**
  * A quick first look for the common case in a CI gate — a clean YAML file. `yaml`'s document

@@ -1,4 +1,4 @@
-import type { FileResult } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
@@ -9,11 +9,11 @@ import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list
 import duplicateLabel from '../../rules/repository/duplicate-label.js';
 import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
 import { applyDirectives, parseDirectives, type Directive } from '../config/directives.js';
-import { stageMessage, type StageRule } from './define-rule.js';
-import { getIn, isObject } from './rule-helpers.js';
+import { stageMessage, type StageRule } from '../define-rule.js';
+import { getIn, isObject } from '../../rules/support/rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
 import type ipaddr from 'ipaddr.js';
-import { parseBlock, prefixOf } from './ip-block.js';
+import { parseBlock, prefixOf } from '../../rules/support/ip-block.js';
 
 /**
  * Checks that only show across the files of one run. Each file contributes a few small facts as

@@ -4,7 +4,7 @@ import { isCredentialKey } from '../schema/secrets.js';
 import type { PathFinding } from '../types.js';
 import { fieldName } from '../parse/pointer.js';
 import yaml11Ambiguous from '../../rules/yaml/yaml11-ambiguous.js';
-import { stageMessage } from './define-rule.js';
+import { stageMessage } from '../define-rule.js';
 
 const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;

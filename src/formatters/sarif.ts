@@ -1,4 +1,4 @@
-import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
+import { ALL_RULES, type RuleInfo } from '../../rules/index.js';
 import type { Finding, Fix, Severity } from '../types.js';
 import { VERSION } from '../version.js';
 import { lineStarts, positionAt } from '../parse/lines.js';

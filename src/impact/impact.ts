@@ -1,4 +1,4 @@
-import { isObject } from '../engine/rule-helpers.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
 import type { OperationId } from '../operations.js';
 import { isCredentialLike, maskSecrets } from '../schema/secrets.js';
 

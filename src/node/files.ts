@@ -2,6 +2,8 @@ import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, rea
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
+import encoding from '../../rules/parse/encoding.js';
+import { renderMessage } from '../define-rule.js';
 
 export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
 /** dplint's own config files are settings, not request bodies: a folder walk skips them. */
@@ -285,12 +287,12 @@ export function decodeText(bytes: Uint8Array): { text: string } | { error: strin
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const utf16 = bytes.length >= 2 && (bytes[0] === 0 || bytes[1] === 0);
-    return { error: utf16 ? 'the file looks like UTF-16 without a byte-order mark; save it as UTF-8 (or UTF-16 with a byte-order mark)' : `the file holds a NUL byte (at byte ${nul}), so it is not text` };
+    return { error: utf16 ? encoding.messages.utf16WithoutMark : renderMessage(encoding.messages.nulByte, { offset: nul }) };
   }
   try {
     return { text: UTF8.decode(bytes) };
   } catch {
-    return { error: 'the file is not UTF-8 text (nor UTF-16 with a byte-order mark)' };
+    return { error: encoding.messages.notUtf8 };
   }
 }
 

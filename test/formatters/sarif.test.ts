@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
-import { ALL_RULES } from '../../src/engine/registry.js';
+import { ALL_RULES } from '../../rules/index.js';
 import { fnv1a64, pascalCase, sarif } from '../../src/formatters/sarif.js';
 import { encodePath, fileUri, relativePath } from '../../src/formatters/source.js';
 import type { FileResult } from '../../src/formatters/types.js';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { RULES } from '../../rules/index.js';
-import { ALL_RULES } from '../../src/engine/registry.js';
+import { ALL_RULES } from '../../rules/index.js';
 import { lintText } from '../../src/engine/lint.js';
 import { fnv1a64 } from '../../src/formatters/sarif.js';
 import { parseText } from '../../src/parse/parse.js';
