@@ -14,11 +14,8 @@ import { ConfigResolver } from './node/config-file.js';
 import { UsageError } from './node/files.js';
 import { OPERATION_IDS, OPERATIONS } from './operations.js';
 import { VERSION } from './version.js';
+import { EXIT_FAILURE, EXIT_OK } from './types.js';
 
-/** Exit codes (README "Exit codes"). */
-export const EXIT_OK = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_FAILURE = 2;
 
 /** Everything the CLI touches outside the file system, so tests run it in-process. */
 export interface CliIo {

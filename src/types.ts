@@ -1,5 +1,10 @@
 import type { OperationId } from './operations.js';
 
+/** Exit codes (DESIGN.md, README "Exit codes"): no error; an error finding or too many warnings; the run itself failed. */
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_FAILURE = 2;
+
 /** How serious a finding is. `error` fails the run (exit 1); `warning` fails it only past `--max-warnings`. */
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -14,7 +14,7 @@ import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import { closest } from '../schema/did-you-mean.js';
-import type { RuleLevel } from '../types.js';
+import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, type RuleLevel } from '../types.js';
 
 export interface LintCommandOptions extends FixCommandOptions {
   operation?: string;
@@ -122,11 +122,11 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
 
-  if (unwritten.length > 0) return 2;
+  if (unwritten.length > 0) return EXIT_FAILURE;
   const summary = summarize(results);
-  if (summary.errors > 0) return 1;
-  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
-  return 0;
+  if (summary.errors > 0) return EXIT_FINDINGS;
+  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return EXIT_FINDINGS;
+  return EXIT_OK;
 }
 
 /**

@@ -9,6 +9,7 @@ import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
 import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
 import { applyLevels, checkBody, isEmptyBody } from './check-body.js';
+import { sortFindings } from './order.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
@@ -232,21 +233,4 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
     if (finding.data) located.data = finding.data;
   }
   return located;
-}
-
-/** Findings in the order of DESIGN.md: document, line, column, rule id (then message, for a total order). */
-export function sortFindings<F extends Finding>(findings: F[]): F[] {
-  return findings.sort(
-    (a, b) =>
-      (a.document ?? 0) - (b.document ?? 0) ||
-      a.line - b.line ||
-      a.column - b.column ||
-      compare(a.ruleId, b.ruleId) ||
-      compare(a.path, b.path) ||
-      compare(a.message, b.message),
-  );
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -9,6 +9,7 @@ import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list
 import duplicateLabel from '../../rules/repository/duplicate-label.js';
 import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
 import { applyDirectives, parseDirectives, type Directive } from '../config/directives.js';
+import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { getIn, isObject } from '../../rules/support/rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
@@ -204,7 +205,7 @@ function repositoryResults(
     // and unused directives it has reported already.
     if (options.inlineConfig !== false) located = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source });
     if (located.length === 0) return result;
-    return { ...result, source, findings: [...result.findings, ...located].sort(byPosition) };
+    return { ...result, source, findings: sortFindings([...result.findings, ...located]) };
   });
 }
 
@@ -223,10 +224,6 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
     else if (rules.length > 0) kept.push({ ...directive, rules });
   }
   return kept;
-}
-
-function byPosition(a: Finding, b: Finding): number {
-  return (a.document ?? 0) - (b.document ?? 0) || a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
 /** How many of the other files claiming a label a message names; the rest are counted ("…and 212 more"). */

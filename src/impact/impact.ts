@@ -1,6 +1,7 @@
 import { isObject } from '../../rules/support/rule-helpers.js';
 import type { OperationId } from '../operations.js';
 import { isCredentialLike, maskSecrets } from '../schema/secrets.js';
+import { MASK } from '../schema/values.js';
 
 /**
  * What applying a change to a configuration repository will do, in the spec's terms (spec 3:
@@ -210,7 +211,7 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
  * Hadoop override, a script) has its credential lines masked.
  */
 function shown(value: unknown, secret: boolean): Shown {
-  if (secret) return '****';
+  if (secret) return MASK;
   if (typeof value === 'string') return maskSecrets(value);
   if (Array.isArray(value)) return value.map((item) => shown(item, false));
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, shown(member, isCredentialLike(key))]));
