@@ -25,6 +25,11 @@ export interface FileResult {
   screened?: boolean;
   /** Set when `--fix` or `--fix-dry-run` changed the text: the text as read (`source` and the findings are then those of the fixed text). */
   originalSource?: string;
+  /**
+   * The findings a baseline held back (`applyBaseline`), in order: not in `findings`, so not
+   * counted, shown or failing the run; only SARIF lists them, with `baselineState: "unchanged"`.
+   */
+  heldBack?: Finding[];
 }
 
 /** Options a formatter may honour; each ignores those that do not apply to it. */
@@ -37,6 +42,8 @@ export interface FormatOptions {
   cwd?: string;
   /** The rule catalogue SARIF describes; every rule dplint has when absent (tests pass a fixed one). */
   rules?: readonly RuleInfo[];
+  /** A baseline was applied to the results (SARIF only): every result gets a `baselineState`, `unchanged` for those in `heldBack`. */
+  baseline?: boolean;
 }
 
 /** An output format: a pure function from lint results to the text to print. */
