@@ -93,7 +93,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('--cache', 'reuse the results of files unchanged since the last run (same content, config, options and dplint version)')
     .option('--cache-location <file>', 'where --cache keeps its results (default: .dplintcache)')
     .option('--changed-since <git-ref>', 'report only the files changed since this git ref (added, modified, renamed; checks across files still see every file)')
-    .option('--baseline <file>', `hold back the findings this baseline holds: only new ones are reported and fail the run (default: ${DEFAULT_BASELINE}, if it exists)`)
+    .option('--baseline <file>', `hold back the findings this baseline holds: only new ones are reported and fail the run (default: ${DEFAULT_BASELINE} at the repository root, if it exists)`)
     .option('--no-baseline', 'use no baseline: report every finding')
     .option('--baseline-update', 'write the baseline: every finding of the files linted (parse errors aside), counted per file, rule and fingerprint')
     .option('--baseline-prune', 'drop from the baseline what no longer occurs (never adds)')

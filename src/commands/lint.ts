@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../engine/registry.js';
 import type { RuleSettings } from '../engine/run-rules.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
@@ -12,7 +12,7 @@ import { userCacheFolder } from '../node/crypto.js';
 import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
-import { baselineKeys, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
+import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
 import { printable } from '../formatters/source.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import { closest } from '../schema/did-you-mean.js';
@@ -149,6 +149,8 @@ interface BaselinePlan {
   path: string;
   /** As given (or the default name), for messages. */
   shown: string;
+  /** The repository root, which the baseline names files from. */
+  root: string;
   keyOf: BaselineKey;
   /** Undefined: there is no baseline file (the default name, absent). */
   loaded: Baseline | undefined;
@@ -159,7 +161,7 @@ interface BaselinePlan {
 }
 
 /**
- * `--baseline <file>` (default dplint-baseline.json in the working directory, if it exists),
+ * `--baseline <file>` (default dplint-baseline.json at the repository root, if it exists),
  * `--baseline-update`, `--baseline-prune`, `--no-baseline`. An explicitly named baseline that does
  * not exist is exit 2 (unless the run is to write it); a malformed one always is.
  */
@@ -172,10 +174,12 @@ function planBaseline(options: LintCommandOptions, cwd: string): BaselinePlan | 
   }
   if (update && options.fixDryRun) throw new UsageError('--baseline-update records the findings of the files as they are written; not with --fix-dry-run, which writes nothing');
   const explicit = typeof options.baseline === 'string';
-  const shown = explicit ? (options.baseline as string) : DEFAULT_BASELINE;
-  const path = resolve(cwd, shown);
+  const root = baselineRoot(cwd);
+  const path = explicit ? resolve(cwd, options.baseline as string) : join(root, DEFAULT_BASELINE);
+  // Named as given, or as the default is found: from the working directory.
+  const shown = explicit ? (options.baseline as string) : relative(cwd, path).split(sep).join('/');
   const loaded = readBaseline(path, { required: explicit && !update, shown });
-  return { path, shown, keyOf: baselineKeys(path, cwd), loaded, update, prune };
+  return { path, shown, root, keyOf: baselineKeys(root, cwd), loaded, update, prune };
 }
 
 /**
@@ -190,7 +194,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   const reported = new Set(results.map((result) => plan.keyOf(result.file)));
   const gone = (baseline: Baseline): StaleEntry[] =>
     Object.entries(baseline.files)
-      .filter(([file]) => !reported.has(file) && isGone(plan.path, file))
+      .filter(([file]) => !reported.has(file) && isGone(plan.root, file))
       .flatMap(([file, rules]) => Object.entries(rules).flatMap(([ruleId, counts]) => Object.entries(counts).map(([fingerprint, count]) => ({ file, ruleId, fingerprint, count }))));
   let baseline = plan.loaded;
   if (plan.update) {
@@ -211,7 +215,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
     if (verbose) for (const entry of stale) notes.push(`dplint: no longer occurs: ${printable(entry.file)} ${entry.ruleId} ${entry.fingerprint}${entry.count > 1 ? ` (${entry.count} times)` : ''}\n`);
     if (plan.prune) {
       writeBaseline(plan.path, pruneBaseline(baseline, stale), { shown: plan.shown });
-      notes.push(`dplint: pruned ${problems(count)} that no longer occur from the baseline ${shown}\n`);
+      notes.push(`dplint: pruned ${problems(count)} that no longer occur${count === 1 ? 's' : ''} from the baseline ${shown}\n`);
     } else {
       notes.push(`dplint: the baseline ${shown} holds ${problems(count)} that no longer occur${count === 1 ? 's' : ''}; --baseline-prune drops ${count === 1 ? 'it' : 'them'}${verbose ? '' : ` (--verbose lists ${count === 1 ? 'it' : 'them'})`}\n`);
     }

@@ -1,10 +1,10 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { BaselineError, formatBaseline, parseBaseline, type Baseline, type BaselineKey } from '../baseline/baseline.js';
 import { decodeText, reason, UsageError } from './files.js';
 import { writeFileAtomic } from './write-file.js';
 
-/** The baseline a run reads when none is named (`--baseline`), in the working directory. */
+/** The baseline a run reads when none is named (`--baseline`), at the repository root ({@link baselineRoot}). */
 export const DEFAULT_BASELINE = 'dplint-baseline.json';
 
 /**
@@ -78,19 +78,31 @@ export function writeBaseline(path: string, baseline: Baseline, options: { shown
 }
 
 /**
- * How a baseline at `baselineFile` names the files of a run from `cwd`: their path relative to the
- * baseline's folder, `/`-separated; a file outside that folder has no name there (`undefined`).
+ * The folder a baseline names files from: the repository root, the nearest folder above `cwd`
+ * (or `cwd` itself) that holds `.git`; outside a repository, `cwd`. The default baseline lives
+ * there too, so a run from a subfolder uses the repository's baseline, with the same names.
  */
-export function baselineKeys(baselineFile: string, cwd: string): BaselineKey {
-  const folder = dirname(resolve(cwd, baselineFile));
+export function baselineRoot(cwd: string): string {
+  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, '.git'))) return folder;
+    if (dirname(folder) === folder) return resolve(cwd);
+  }
+}
+
+/**
+ * How a baseline names the files of a run from `cwd`: their path relative to `root`
+ * ({@link baselineRoot}), `/`-separated; a file outside it has no name there (`undefined`), so
+ * its findings are never held back.
+ */
+export function baselineKeys(root: string, cwd: string): BaselineKey {
   return (file) => {
-    const path = relative(folder, resolve(cwd, file));
+    const path = relative(root, resolve(cwd, file));
     if (path === '' || isAbsolute(path) || path === '..' || path.startsWith(`..${sep}`)) return undefined;
     return path.split(sep).join('/');
   };
 }
 
-/** Whether the file a baseline names is gone from its folder (its entries then no longer occur, whatever part of the files a run lints). */
-export function isGone(baselineFile: string, key: string): boolean {
-  return lstatSync(resolve(dirname(baselineFile), ...key.split('/')), { throwIfNoEntry: false }) === undefined;
+/** Whether the file a baseline names is gone from the disk (its entries then no longer occur, whatever part of the files a run lints). */
+export function isGone(root: string, key: string): boolean {
+  return lstatSync(resolve(root, ...key.split('/')), { throwIfNoEntry: false }) === undefined;
 }
