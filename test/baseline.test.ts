@@ -328,3 +328,92 @@ describe('hostile and missing baselines', () => {
     expect((await cli(dir, '--fix-dry-run', '--baseline-update')).stderr).toBe('dplint: --baseline-update records the findings of the files as they are written; not with --fix-dry-run, which writes nothing\n');
   });
 });
+
+describe('with the other run options', () => {
+  const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const git = (dir: string, ...args: string[]) => expect(spawnSync('git', args, { cwd: dir, env: GIT_ENV }).status).toBe(0);
+
+  test('--shard: a shard does not take the entries of the other shard\'s files for stale, and an update keeps them', async () => {
+    const dir = repository({ 'clusters/adhoc.yaml': ADHOC, 'clusters/etl.yaml': ETL });
+    await cli(dir, '--baseline-update');
+    expect(await cli(dir, '-f', 'compact', '--shard', '1/2')).toEqual({ code: 0, stdout: '', stderr: 'dplint: 1 problem held back by the baseline dplint-baseline.json\n' });
+    expect(await cli(dir, '-f', 'compact', '--shard', '2/2')).toEqual({ code: 0, stdout: '', stderr: 'dplint: 1 problem held back by the baseline dplint-baseline.json\n' });
+    write(dir, { 'clusters/etl.yaml': ETL.replace('[etl]', '[etl]\nnode_bootstrap: x') });
+    const update = await cli(dir, '-f', 'compact', '--shard', '2/2', '--baseline-update');
+    expect(update.stderr).toBe('dplint: wrote the baseline dplint-baseline.json, 3 problems in 2 files\ndplint: 2 problems held back by the baseline dplint-baseline.json\n');
+    expect(Object.keys(JSON.parse(read(dir)).files)).toEqual(['clusters/adhoc.yaml', 'clusters/etl.yaml']);
+  });
+
+  test('--changed-since: held back in the changed files; the unchanged files\' entries are not judged', async () => {
+    const dir = repository({ 'clusters/adhoc.yaml': ADHOC, 'clusters/etl.yaml': ETL });
+    rmSync(join(dir, '.git'), { recursive: true });
+    git(dir, 'init', '-q', '-b', 'main');
+    await cli(dir, '--baseline-update');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'base');
+    write(dir, { 'clusters/etl.yaml': `${ETL}idle_cluster_timeout: x\n` });
+    expect(await cli(dir, '-f', 'compact', '--changed-since', 'main')).toEqual({
+      code: 0,
+      stdout: 'clusters/etl.yaml:6:1: warning unknown member "idle_cluster_timeout" in the body: the spec does not list it; see `dplint schema` for the 15 members it takes [schema/unknown-member]\n',
+      stderr: 'dplint: 1 problem held back by the baseline dplint-baseline.json\n',
+    });
+  });
+
+  test('--cache: a result from the cache is held back as a fresh one is', async () => {
+    const env = { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'dplint-xdg-')) };
+    const dir = repository({ 'clusters/adhoc.yaml': ADHOC, 'clusters/etl.yaml': ETL, '.gitignore': '.dplintcache\n' });
+    await cli(dir, '--baseline-update');
+    const expected = { code: 0, stdout: '', stderr: 'dplint: 2 problems held back by the baseline dplint-baseline.json\n' };
+    expect(await runCli(['-f', 'compact', '--cache'], { cwd: dir, env })).toEqual(expected);
+    expect(await runCli(['-f', 'compact', '--cache'], { cwd: dir, env })).toEqual(expected);
+  });
+
+  test('--fix: what remains after fixing is compared; the fixed finding\'s entry is then stale', async () => {
+    const dir = repository({ 'clusters/etl.yaml': ETL.replace('label: [etl]', 'label: etl') });
+    const update = await cli(dir, '--baseline-update', '-f', 'compact');
+    expect(update.stderr).toBe('dplint: wrote the baseline dplint-baseline.json, 2 problems in 1 file\ndplint: 2 problems held back by the baseline dplint-baseline.json\n');
+    expect(await cli(dir, '-f', 'compact', '--fix')).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'dplint: 1 problem held back by the baseline dplint-baseline.json\ndplint: the baseline dplint-baseline.json holds 1 problem that no longer occurs; --baseline-prune drops it (--verbose lists it)\n',
+    });
+    expect(read(dir, 'clusters/etl.yaml')).toBe(ETL);
+  });
+
+  test('--jobs: a parallel run of the built CLI holds back the same findings as a run in one thread', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 210; i++) files[`c/${String(i).padStart(3, '0')}.yaml`] = i % 3 === 0 ? ETL.replace('[etl]', `[etl-${i}]`) : ADHOC.replace('[adhoc]', `[adhoc-${i}]`);
+    const dir = repository(files);
+    const run = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist/dplint.cjs'), '-f', 'compact', ...args], { cwd: dir, encoding: 'utf8' });
+    expect(run('--jobs', '1', '--baseline-update').status).toBe(0);
+    write(dir, { 'c/209.yaml': '# dplint: operation=set-cluster-state\nstate: stop\n' });
+    const expected = { status: 1, stdout: 'c/209.yaml:2:8: error state must be one of "start", "terminate"; got "stop" [schema/enum]\n', stderr: 'dplint: 209 problems held back by the baseline dplint-baseline.json\ndplint: the baseline dplint-baseline.json holds 1 problem that no longer occurs; --baseline-prune drops it (--verbose lists it)\n' };
+    for (const jobs of ['1', '2']) {
+      const { status, stdout, stderr } = run('--jobs', jobs);
+      expect({ status, stdout, stderr }).toEqual(expected);
+    }
+  });
+});
+
+describe('the library', () => {
+  test('readBaseline, applyBaseline, buildBaseline, formatBaseline and writeBaseline from dplint/node', () => {
+    const dir = repository({ 'clusters/etl.yaml': ETL, 'clusters/adhoc.yaml': ADHOC });
+    const results = lintFiles(['clusters'], { cwd: dir });
+    const keyOf = baselineKeys(dir, dir);
+    const baseline = buildBaseline(results, keyOf);
+    expect(formatBaseline(baseline)).toBe(BASELINE);
+    expect(writeBaseline(join(dir, 'b.json'), baseline)).toBe(true);
+    expect(writeBaseline(join(dir, 'b.json'), baseline)).toBe(false);
+    expect(readBaseline(join(dir, 'b.json'))).toEqual(parseBaseline(BASELINE));
+    expect(readBaseline(join(dir, 'none.json'))).toBe(undefined);
+    const outcome = applyBaseline(results, baseline, keyOf);
+    expect(outcome.heldBack).toBe(2);
+    expect(outcome.stale).toEqual([]);
+    expect(outcome.results.map((r) => [r.file, r.findings.length, r.heldBack?.map((f) => f.ruleId)])).toEqual([
+      ['clusters/adhoc.yaml', 0, ['schema/unknown-member']],
+      ['clusters/etl.yaml', 0, ['cluster/max-nodes-below-initial']],
+    ]);
+    // An empty baseline holds nothing back.
+    expect(applyBaseline(results, parseBaseline('{"version": 1, "files": {}}'), keyOf).heldBack).toBe(0);
+  });
+});
