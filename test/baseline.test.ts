@@ -228,6 +228,16 @@ describe('outputs with a baseline', () => {
   });
 });
 
+test('a file with no operation whose one finding is held stays in SARIF, unchanged', async () => {
+  const dir = repository({ 'notes.yaml': 'whatever: 1\n' });
+  const strict = ['--rule', 'operation/unresolved: error'];
+  await cli(dir, ...strict, '--baseline-update');
+  const run = await cli(dir, ...strict, '-f', 'sarif');
+  expect(run.code).toBe(0);
+  expect(JSON.parse(run.stdout).runs[0].results.map((r: { ruleId: string; baselineState: string }) => `${r.ruleId} ${r.baselineState}`)).toEqual(['operation/unresolved unchanged']);
+  expect(await cli(dir, ...strict)).toEqual({ code: 0, stdout: '✔ 1 file checked, no problems\n', stderr: 'dplint: 1 problem held back by the baseline dplint-baseline.json\n' });
+});
+
 describe('hostile and missing baselines', () => {
   const hostile: Array<[string, string, string]> = [
     ['not JSON', '{"version": 1, "files": {', 'it is not JSON'],
