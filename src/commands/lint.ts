@@ -266,8 +266,7 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
 function withoutNonBodies(results: FileResult[], verbose: boolean, io: LintCommandIo): FileResult[] {
   const kept: FileResult[] = [];
   for (const result of results) {
-    // A file whose findings a baseline held back stays: SARIF lists them, and the run counts it as it did without one.
-    if (result.operation !== undefined || result.findings.length > 0 || (result.heldBack?.length ?? 0) > 0) kept.push(result);
+    if (result.operation !== undefined || result.findings.length > 0) kept.push(result);
     else if (verbose) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
   }
   return kept;
