@@ -14,6 +14,8 @@ export interface FormatOptions {
   cwd?: string;
   /** The rule catalogue SARIF describes; every rule dplint has when absent (tests pass a fixed one). */
   rules?: readonly RuleInfo[];
+  /** A baseline was applied to the results (SARIF only): every result gets a `baselineState`, `unchanged` for those in `heldBack`. */
+  baseline?: boolean;
 }
 
 /** An output format: a pure function from lint results to the text to print. */

@@ -11,7 +11,7 @@ const LAYERS: ReadonlyArray<{ name: string; parts: readonly string[] }> = [
   { name: 'cli', parts: ['src/bin.ts', 'src/cli.ts'] },
   { name: 'commands', parts: ['src/commands', 'src/lsp'] },
   { name: 'node', parts: ['src/node', 'src/node.ts'] },
-  { name: 'api', parts: ['src/api', 'src/index.ts', 'src/impact'] },
+  { name: 'api', parts: ['src/api', 'src/index.ts', 'src/impact', 'src/baseline'] },
   { name: 'formatters', parts: ['src/formatters'] },
   { name: 'engine', parts: ['src/engine'] },
   { name: 'config', parts: ['src/config'] },

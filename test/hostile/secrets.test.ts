@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { RULES } from '../../rules/index.js';
 import { ALL_RULES } from '../../rules/index.js';
 import { lintText } from '../../src/engine/lint.js';
-import { fnv1a64 } from '../../src/formatters/sarif.js';
+import { fnv1a64 } from '../../src/formatters/fingerprint.js';
 import { parseText } from '../../src/parse/parse.js';
 import { isCredentialKey, maskSecrets, secretsOf, withoutRevealingEdits } from '../../src/schema/secrets.js';
 import type { Finding } from '../../src/types.js';
