@@ -132,7 +132,7 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   try {
     policies = compilePolicies(config.policies ?? []);
   } catch (error) {
-    if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, 'key');
+    if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, error.target);
     throw error;
   }
   return loaded(filename, config, policies);
