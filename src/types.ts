@@ -60,6 +60,21 @@ export interface Finding extends Range {
   suggestions?: Suggestion[];
 }
 
+/**
+ * Why a finding is not reported: an inline directive silenced it. ESLint's `suppressions` of a
+ * suppressed message (`kind: 'directive'`); SARIF writes it as `kind: 'inSource'`.
+ */
+export interface Suppression {
+  kind: 'directive';
+  /** The directive's reason, the text after ` -- ` (credentials masked); absent when it gives none. */
+  justification?: string;
+}
+
+/** A finding an inline directive silenced, with why (`includeSuppressed`, `--include-suppressed`). */
+export interface SuppressedFinding extends Finding {
+  suppressions: Suppression[];
+}
+
 /** A finding before the locating step: rules and the schema stage report data paths only. */
 export interface PathFinding {
   ruleId: string;

@@ -14,7 +14,7 @@ export interface StageRuleCase extends RuleCase {
   /** For `repository/*` rules: the other files of the repository, by name; each declares its operation in a modeline. */
   otherFiles?: Record<string, string>;
   /** Lint options beyond the defaults (a limit, reporting unused directives). */
-  lint?: { reportUnusedDisableDirectives?: RuleLevel; maxAliasCount?: number; maxAliasExpansion?: number; maxDepth?: number; maxDocuments?: number; maxScalars?: number };
+  lint?: { reportUnusedDisableDirectives?: RuleLevel; directives?: { requireReason?: boolean }; maxAliasCount?: number; maxAliasExpansion?: number; maxDepth?: number; maxDocuments?: number; maxScalars?: number };
 }
 
 export type StageInvalidCase = StageRuleCase & Omit<InvalidRuleCase, keyof RuleCase>;

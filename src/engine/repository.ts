@@ -3,7 +3,8 @@ import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { Finding, RuleLevel, Severity } from '../types.js';
+import type { Finding, RuleLevel, Severity, SuppressedFinding } from '../types.js';
+import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
 import duplicateLabel from '../../rules/repository/duplicate-label.js';
@@ -134,6 +135,8 @@ type LevelOf = (file: string, rule: StageRule) => Severity | undefined;
 export interface RepositoryOptions {
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
   inlineConfig?: boolean;
+  /** Add the findings directives silence to each result's `suppressed` (LintOptions.includeSuppressed). */
+  includeSuppressed?: boolean;
 }
 
 /**
@@ -202,7 +205,14 @@ function repositoryResults(
     });
     // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids
     // and unused directives it has reported already.
-    if (options.inlineConfig !== false) located = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source });
+    let suppressed: SuppressedFinding[] = [];
+    if (options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source }));
+    if (options.includeSuppressed && suppressed.length > 0) {
+      // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
+      const mask = messageMask(source, parsed.documents.map((document) => document.value));
+      const reasons = suppressed.map((finding) => ({ ...finding, suppressions: finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) })) }));
+      result = { ...result, source, suppressed: [...(result.suppressed ?? []), ...reasons].sort(byPosition) };
+    }
     if (located.length === 0) return result;
     return { ...result, source, findings: [...result.findings, ...located].sort(byPosition) };
   });

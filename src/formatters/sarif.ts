@@ -1,9 +1,9 @@
 import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
-import type { Finding, Fix, Severity } from '../types.js';
+import type { Finding, Fix, Severity, SuppressedFinding } from '../types.js';
 import { VERSION } from '../version.js';
 import { lineStarts, positionAt } from '../parse/lines.js';
 import { documentSuffix, encodePath, fileUri, isAbsolutePath, relativePath, shownLines } from './source.js';
-import type { Formatter } from './types.js';
+import type { FileResult, Formatter } from './types.js';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -29,6 +29,9 @@ interface Region {
  * `tool.driver.rules` (GitHub lists a rule's help even before it fires), one result per finding.
  * Paths are URI references relative to `%SRCROOT%` (the working directory, which the CLI runs
  * from the repository root in CI). dplint has no project URL yet, so `informationUri` is left out.
+ * A finding an inline directive silenced, where the results carry them (the CLI always asks for
+ * them for SARIF), is a result too, with `suppressions: [{kind: 'inSource', justification}]`:
+ * code scanning shows it as dismissed rather than not at all, and a viewer can list what is silenced.
  */
 export const sarif: Formatter = (results, options = {}) => {
   const catalogue = options.rules ?? ALL_RULES;
@@ -38,12 +41,12 @@ export const sarif: Formatter = (results, options = {}) => {
   const sarifResults: object[] = [];
 
   for (const result of results) {
-    if (result.findings.length === 0) continue;
+    if (result.findings.length === 0 && !result.suppressed?.length) continue;
     const artifactLocation = artifactLocationOf(result.file, options.cwd);
     const source = result.source;
     const masked = shownLines(result);
     const starts = source === undefined ? undefined : lineStarts(source);
-    for (const finding of result.findings) {
+    for (const finding of withSuppressed(result)) {
       if (!ruleIndex.has(finding.ruleId)) {
         // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
         ruleIndex.set(finding.ruleId, rules.length);
@@ -52,7 +55,8 @@ export const sarif: Formatter = (results, options = {}) => {
       const hash = lineHash(finding, artifactLocation.uri, masked);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
-      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
+      const suppressions = 'suppressions' in finding ? finding.suppressions : undefined;
+      const fix = !suppressions && finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
       sarifResults.push({
         ruleId: finding.ruleId,
         ruleIndex: ruleIndex.get(finding.ruleId),
@@ -61,6 +65,8 @@ export const sarif: Formatter = (results, options = {}) => {
         locations: [{ physicalLocation: { artifactLocation, region: regionOf(finding) } }],
         partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}` },
         ...(fix ? { fixes: [fix] } : {}),
+        // SARIF 2.1.0 §3.27.23: a result an inline directive silenced is "inSource", with the directive's reason as its justification.
+        ...(suppressions ? { suppressions: suppressions.map(({ justification }) => ({ kind: 'inSource', ...(justification === undefined ? {} : { justification }) })) } : {}),
       });
     }
   }
@@ -80,6 +86,18 @@ export const sarif: Formatter = (results, options = {}) => {
   };
   return JSON.stringify(log, null, 2) + '\n';
 };
+
+/**
+ * A result's findings and the findings its directives silenced, in one order (document, line,
+ * column, rule id): a finding keeps the fingerprint occurrence it would have had unsilenced, so an
+ * alert that a new directive silences is the same alert, now suppressed (GitHub closes it).
+ */
+function withSuppressed(result: FileResult): Array<Finding | SuppressedFinding> {
+  if (!result.suppressed?.length) return result.findings;
+  return [...result.findings, ...result.suppressed].sort(
+    (a, b) => (a.document ?? 0) - (b.document ?? 0) || a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
+}
 
 /** `cluster/max-nodes-below-initial` → `ClusterMaxNodesBelowInitial`. */
 export function pascalCase(id: string): string {

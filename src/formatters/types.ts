@@ -1,6 +1,6 @@
 import type { RuleInfo } from '../engine/registry.js';
 import type { OperationId } from '../operations.js';
-import type { Finding, OperationSource } from '../types.js';
+import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
 
 /** One linted file as formatters see it. */
 export interface FileResult {
@@ -9,6 +9,12 @@ export interface FileResult {
   operation: OperationId | undefined;
   operationSource: OperationSource;
   findings: Finding[];
+  /**
+   * The findings inline directives silenced, with their reasons, when the run asked for them
+   * (`--include-suppressed`, or a SARIF output): the JSON output lists them under that flag, SARIF
+   * as results with `suppressions`. They count towards nothing: not the summary, not the exit code.
+   */
+  suppressed?: SuppressedFinding[];
   /** The file's text, for writing fixes and for the line and column of a fix's offsets (SARIF); never shown. */
   source?: string;
   /**
@@ -35,6 +41,8 @@ export interface FormatOptions {
   codeFrames?: boolean;
   /** Working directory, for repository-relative paths (SARIF, GitHub annotations); absolute, `/` or `\\` separated. */
   cwd?: string;
+  /** List each result's `suppressed` findings and count them in the summary (JSON only; `--include-suppressed`). SARIF shows them whenever results carry them. */
+  includeSuppressed?: boolean;
   /** The rule catalogue SARIF describes; every rule dplint has when absent (tests pass a fixed one). */
   rules?: readonly RuleInfo[];
 }
