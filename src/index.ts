@@ -24,7 +24,7 @@ export type { FixOptions, FixTextResult } from './fix/fix-text.js';
 export type { LintOptions, LintResult } from './engine/lint.js';
 export type { RuleSetting, RuleSettings } from './engine/run-rules.js';
 export type { PolicyConfig } from './config/policies.js';
-export type { Finding, Fix, OperationSource, Range, RuleLevel, Severity, Suggestion } from './types.js';
+export type { Finding, Fix, OperationSource, Range, RuleLevel, Severity, Suggestion, SuppressedFinding, Suppression } from './types.js';
 export type { HttpMethod, Operation, OperationId, PathParameterKind } from './operations.js';
 export type { BodyOperationId, JsonSchema } from './schema/body-schemas.js';
 export type { RuleInfo } from './engine/registry.js';
