@@ -266,3 +266,32 @@ describe('the library: lintText({includeSuppressed: true}) returns them in `supp
     expect(lintText('state: start\n', { operation: 'set-cluster-state', includeSuppressed: true }).suppressed).toEqual([]);
   });
 });
+
+describe('a directive that names only rules across files', () => {
+  const cluster = (label: string, directive = '') => `# dplint: operation=edit-cluster\n${directive}label: [${label}]\n`;
+
+  test('its reason is checked by its file\'s lint, once, and it still silences the finding across files', async () => {
+    const dir = repo({
+      'dplint.config.yaml': 'directives:\n  requireReason: true\n',
+      'a.yaml': cluster('etl', '# dplint-disable-next-line repository/duplicate-label because etl moves in this change\n'),
+      'b.yaml': cluster('etl', '# dplint-disable-next-line repository/duplicate-label\n'),
+    });
+    const run = await runCli(['.', '-f', 'compact'], { cwd: dir });
+    expect(run).toEqual({
+      code: 1,
+      stdout: [
+        "a.yaml:2:1: error dplint-disable-next-line gives a reason without ' -- ' before it, so its words would be read as rule ids; write the reason after ' -- ': # dplint-disable-next-line repository/duplicate-label -- because etl moves in this change [directive/reason]",
+        "b.yaml:2:1: error dplint-disable-next-line gives no reason, which this repository's config requires (directives.requireReason); write the reason after ' -- ': # dplint-disable-next-line repository/duplicate-label -- <why the finding does not apply here> [directive/reason]",
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+  });
+
+  test('one naming a rule of the file and a rule across files shows both in the way to write it', () => {
+    const text = cluster('etl', '# dplint-disable-next-line cluster/edit-effect, repository/duplicate-label for the move\n');
+    expect(lintText(text).findings.map((f) => f.message)).toEqual([
+      "dplint-disable-next-line gives a reason without ' -- ' before it, so its words would be read as rule ids; write the reason after ' -- ': # dplint-disable-next-line cluster/edit-effect, repository/duplicate-label -- for the move",
+    ]);
+  });
+});

@@ -24,6 +24,10 @@ export interface Directive {
   reason?: string;
   /** A reason written without ` -- ` before it: the words after the rule ids that are no rule ids. */
   unseparated?: string;
+  /** The rule ids as written, where `rules` leaves some to a later pass (withoutRepositoryRules). */
+  written?: string[];
+  /** Checked (its reason, its rule ids) but silences nothing here: a later pass applies it (withoutRepositoryRules). */
+  checkOnly?: boolean;
   comment: SourceComment;
 }
 
@@ -66,6 +70,8 @@ export interface ApplyDirectivesOptions {
   requireReason?: boolean;
   /** The configured level of a directive rule (`directive/reason`, `directive/unknown-rule`); `off` reports none. */
   levelOf?: (ruleId: string) => RuleLevel | undefined;
+  /** Only silence: the directives were checked (and reported) by the file's own pass already. */
+  silenceOnly?: boolean;
 }
 
 /** What {@link applyDirectives} leaves: the findings to report (the directives' own included), and those the directives silenced, with why. */
@@ -101,7 +107,7 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
     if (level === 'off') return;
     reported.push({ ...finding, ...(level ? { severity: level } : {}), ...at } as Finding);
   };
-  for (const directive of directives) {
+  for (const directive of options.silenceOnly ? [] : directives) {
     const { comment } = directive;
     const at = { path: '', line: comment.range.line, column: comment.range.column, endLine: comment.range.endLine, endColumn: comment.range.endColumn };
     for (const id of directive.rules) {
@@ -109,7 +115,7 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
         const guess = options.suggestRule?.(id);
         // One word that is no rule id and like none: a one-word reason written without ` -- `.
         if (!guess && !RULE_ID_SHAPE.test(id) && directive.rules.at(-1) === id && directive.unseparated === undefined) {
-          report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, directive.rules.slice(0, -1), id) }), at);
+          report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, (directive.written ?? directive.rules).slice(0, -1), id) }), at);
           continue;
         }
         const hint = guess ? `did you mean "${guess}"?` : '`dplint rules` lists them';
@@ -117,11 +123,11 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
       }
     }
     if (directive.unseparated !== undefined) {
-      report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, directive.rules, directive.unseparated) }), at);
+      report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, directive.written ?? directive.rules, directive.unseparated) }), at);
     } else if (options.requireReason && directive.kind !== 'enable' && !directive.reason && !directive.rules.some((id) => !RULE_ID_SHAPE.test(id) && !options.isKnownRule(id))) {
-      report(stageMessage(directiveReason, 'missingReason', { kind: directive.kind, written: written(directive, directive.rules, '<why the finding does not apply here>') }), at);
+      report(stageMessage(directiveReason, 'missingReason', { kind: directive.kind, written: written(directive, directive.written ?? directive.rules, '<why the finding does not apply here>') }), at);
     }
-    if (options.reportUnused === 'off' || directive.kind === 'enable') continue;
+    if (options.reportUnused === 'off' || directive.kind === 'enable' || directive.checkOnly) continue;
     const hits = used.get(directive)!;
     const unused = directive.rules.length === 0 ? (hits.size === 0 ? ['(all rules)'] : []) : directive.rules.filter((id) => options.isKnownRule(id) && !hits.has(id));
     if (unused.length === 0) continue;
@@ -145,6 +151,7 @@ function silencerOf(finding: Finding, directives: readonly Directive[]): Directi
   const names = (d: Directive): boolean => d.rules.length === 0 || d.rules.includes(finding.ruleId);
   let block: Directive | undefined;
   for (const directive of directives) {
+    if (directive.checkOnly) continue;
     const line = directive.comment.line;
     if (directive.kind === 'disable-line' && line === finding.line && names(directive)) return directive;
     if (directive.kind === 'disable-next-line' && line + 1 === finding.line && names(directive)) return directive;

@@ -203,10 +203,10 @@ function repositoryResults(
         ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
       };
     });
-    // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids
-    // and unused directives it has reported already.
+    // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,
+    // reasons and unused directives it has reported already.
     let suppressed: SuppressedFinding[] = [];
-    if (options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source }));
+    if (options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source, silenceOnly: true }));
     if (options.includeSuppressed && suppressed.length > 0) {
       // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
       const mask = messageMask(source, parsed.documents.map((document) => document.value));
@@ -222,7 +222,8 @@ function repositoryResults(
  * The directives as a file's own lint applies them: without the ids of repository rules, whose
  * findings come only once every file is linted (lintRepository applies the directives to them
  * then), so that the file's lint neither counts them as unused nor removes them with `--fix`.
- * A directive that named only such ids is left out altogether (with no ids it would name every rule).
+ * A directive that named only such ids is kept to be checked only (its reason, as every
+ * directive's), silencing nothing (with no ids it would name every rule).
  */
 export function withoutRepositoryRules(directives: Directive[]): Directive[] {
   if (!directives.some((directive) => directive.rules.some((id) => REPOSITORY_RULES.has(id)))) return directives;
@@ -230,7 +231,8 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
   for (const directive of directives) {
     const rules = directive.rules.filter((id) => !REPOSITORY_RULES.has(id));
     if (rules.length === directive.rules.length) kept.push(directive);
-    else if (rules.length > 0) kept.push({ ...directive, rules });
+    else if (rules.length > 0) kept.push({ ...directive, rules, written: directive.rules });
+    else kept.push({ ...directive, checkOnly: true });
   }
   return kept;
 }
