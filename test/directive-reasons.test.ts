@@ -295,3 +295,16 @@ describe('a directive that names only rules across files', () => {
     ]);
   });
 });
+
+test("the reason starts at the first word that is no rule id, even one a rule id ends with; a one-word reason that looks like a misspelt id is an unknown rule, and with requireReason also a missing reason", () => {
+  const messages = (comment: string, options = {}) =>
+    lintText(`# dplint: operation=edit-cluster\nlabel: [etl]\nnode_configuration:\n  ${comment}\n  idle_cluster_timeout: 0\n`, options).findings.map((f) => `${f.ruleId}: ${f.message}`);
+  expect(messages('# dplint-disable-next-line cluster/idle-timeout-zero zero is on purpose')).toEqual([
+    "directive/reason: dplint-disable-next-line gives a reason without ' -- ' before it, so its words would be read as rule ids; write the reason after ' -- ': # dplint-disable-next-line cluster/idle-timeout-zero -- zero is on purpose",
+  ]);
+  expect(messages('# dplint-disable-next-line idle-timeout-zero', { directives: { requireReason: true } })).toEqual([
+    "directive/reason: dplint-disable-next-line gives no reason, which this repository's config requires (directives.requireReason); write the reason after ' -- ': # dplint-disable-next-line idle-timeout-zero -- <why the finding does not apply here>",
+    'directive/unknown-rule: dplint-disable-next-line names "idle-timeout-zero", which is not a rule; did you mean "cluster/idle-timeout-zero"?',
+    'cluster/idle-timeout-zero: node_configuration.idle_cluster_timeout 0 terminates the cluster when any node is idle 50-60 minutes into its hour; set 1 to 6 hours (default 2) to keep an idle cluster longer',
+  ]);
+});

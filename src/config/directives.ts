@@ -45,7 +45,7 @@ export function parseDirectives(comments: readonly SourceComment[]): Directive[]
     const rules = list.split(/[\s,]+/).filter(Boolean);
     // Two or more words that are no rule ids are prose; one is left to the unknown-rule check, which may know the id it misspells.
     const prose = rules.findIndex((word) => !RULE_ID_SHAPE.test(word));
-    const unseparated = prose >= 0 && rules.length - prose >= 2 ? list.slice(list.indexOf(rules[prose])).trim() : undefined;
+    const unseparated = prose >= 0 && rules.length - prose >= 2 ? list.slice(offsetOf(list, rules, prose)).trim() : undefined;
     directives.push({
       kind: match[1] as DirectiveKind,
       rules: unseparated === undefined ? rules : rules.slice(0, prose),
@@ -55,6 +55,13 @@ export function parseDirectives(comments: readonly SourceComment[]): Directive[]
     });
   }
   return directives;
+}
+
+/** Where the `index`th word of `words` (the list split at spaces and commas) starts in `list`. */
+function offsetOf(list: string, words: readonly string[], index: number): number {
+  let at = 0;
+  for (let i = 0; i < index; i++) at = list.indexOf(words[i], at) + words[i].length;
+  return list.indexOf(words[index], at);
 }
 
 export interface ApplyDirectivesOptions {
@@ -110,12 +117,14 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
   for (const directive of options.silenceOnly ? [] : directives) {
     const { comment } = directive;
     const at = { path: '', line: comment.range.line, column: comment.range.column, endLine: comment.range.endLine, endColumn: comment.range.endColumn };
+    let oneWordReason = false;
     for (const id of directive.rules) {
       if (!options.isKnownRule(id)) {
         const guess = options.suggestRule?.(id);
         // One word that is no rule id and like none: a one-word reason written without ` -- `.
         if (!guess && !RULE_ID_SHAPE.test(id) && directive.rules.at(-1) === id && directive.unseparated === undefined) {
           report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, (directive.written ?? directive.rules).slice(0, -1), id) }), at);
+          oneWordReason = true;
           continue;
         }
         const hint = guess ? `did you mean "${guess}"?` : '`dplint rules` lists them';
@@ -124,7 +133,7 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
     }
     if (directive.unseparated !== undefined) {
       report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, directive.written ?? directive.rules, directive.unseparated) }), at);
-    } else if (options.requireReason && directive.kind !== 'enable' && !directive.reason && !directive.rules.some((id) => !RULE_ID_SHAPE.test(id) && !options.isKnownRule(id))) {
+    } else if (options.requireReason && directive.kind !== 'enable' && !directive.reason && !oneWordReason) {
       report(stageMessage(directiveReason, 'missingReason', { kind: directive.kind, written: written(directive, directive.written ?? directive.rules, '<why the finding does not apply here>') }), at);
     }
     if (options.reportUnused === 'off' || directive.kind === 'enable' || directive.checkOnly) continue;
