@@ -78,6 +78,7 @@ import yamlUnquotedString from './yaml/unquoted-string.js';
 import yamlYaml11Ambiguous from './yaml/yaml11-ambiguous.js';
 import bodyBooleanAsString from './body/boolean-as-string.js';
 import bodyNumberAsString from './body/number-as-string.js';
+import directiveReason from './directive/reason.js';
 import directiveUnknownRule from './directive/unknown-rule.js';
 import directiveUnused from './directive/unused.js';
 import operationInferred from './operation/inferred.js';
@@ -163,6 +164,7 @@ export const RULES: readonly Rule[] = [
 export const STAGE_RULES: readonly StageRule[] = [
   bodyBooleanAsString,
   bodyNumberAsString,
+  directiveReason,
   directiveUnknownRule,
   directiveUnused,
   operationInferred,

@@ -81,6 +81,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .addOption(new Option('--rule <id: level>', 'set a rule\'s level, e.g. --rule "schema/unknown-member: error" (repeatable)').argParser(collect).default([], 'none'))
     .option('--no-inline-config', 'ignore # dplint-disable directives in files')
     .option('--report-unused-disable-directives [level]', 'report directives that silence nothing (error, warning or info; default warning)')
+    .option('--include-suppressed', 'list the findings inline directives silenced, with their reasons, under "suppressed" (json; sarif always has them)')
     .option('--stdin', 'lint the text on standard input')
     .option('--stdin-filename <path>', 'the file name to report (and match in the config) for --stdin')
     .option('--fix', 'make the safe fixes and write the files back, then report what remains')

@@ -16,7 +16,7 @@ export interface StageRuleCase extends RuleCase {
   /** The file's bytes as read from disk, base64 (`parse/encoding`: the encoding is judged before there is text); `yaml` is then empty. */
   bytes?: string;
   /** Lint options beyond the defaults (a limit, reporting unused directives). */
-  lint?: { reportUnusedDisableDirectives?: RuleLevel; maxAliasCount?: number; maxAliasExpansion?: number; maxDepth?: number; maxDocuments?: number; maxScalars?: number };
+  lint?: { reportUnusedDisableDirectives?: RuleLevel; directives?: { requireReason?: boolean }; maxAliasCount?: number; maxAliasExpansion?: number; maxDepth?: number; maxDocuments?: number; maxScalars?: number };
 }
 
 export type StageInvalidCase = StageRuleCase & Omit<InvalidRuleCase, keyof RuleCase>;

@@ -72,6 +72,21 @@ export interface Finding extends Range {
   suggestions?: Suggestion[];
 }
 
+/**
+ * Why a finding is not reported: an inline directive silenced it. ESLint's `suppressions` of a
+ * suppressed message (`kind: 'directive'`); SARIF writes it as `kind: 'inSource'`.
+ */
+export interface Suppression {
+  kind: 'directive';
+  /** The directive's reason, the text after ` -- ` (credentials masked); absent when it gives none. */
+  justification?: string;
+}
+
+/** A finding an inline directive silenced, with why (`includeSuppressed`, `--include-suppressed`). */
+export interface SuppressedFinding extends Finding {
+  suppressions: Suppression[];
+}
+
 /** A finding before the locating step: rules and the schema stage report data paths only. */
 export interface PathFinding {
   ruleId: string;
@@ -189,6 +204,12 @@ export interface FileResult {
   operation: OperationId | undefined;
   operationSource: OperationSource;
   findings: Finding[];
+  /**
+   * The findings inline directives silenced, with their reasons, when the run asked for them
+   * (`--include-suppressed`, or a SARIF output): the JSON output lists them under that flag, SARIF
+   * as results with `suppressions`. They count towards nothing: not the summary, not the exit code.
+   */
+  suppressed?: SuppressedFinding[];
   /** The file's text, for writing fixes and for the line and column of a fix's offsets (SARIF); never shown. */
   source?: string;
   /**

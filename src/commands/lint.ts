@@ -27,6 +27,8 @@ export interface LintCommandOptions extends FixCommandOptions {
   config: string | boolean;
   inlineConfig: boolean;
   reportUnusedDisableDirectives?: string | true;
+  /** `--include-suppressed`: the JSON output lists the findings directives silenced, with their reasons. */
+  includeSuppressed?: boolean;
   rule: string[];
   color?: boolean;
   codeFrame: boolean;
@@ -84,6 +86,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     fix: fixOptionsOf(options),
     // A baseline's fingerprints are taken from the (masked) lines of the findings.
     keepSource: needsSource(outputs, options) || (baseline !== undefined && (baseline.loaded !== undefined || baseline.update)),
+    // SARIF always carries them (as results with `suppressions`): what code scanning shows as dismissed.
+    ...(options.includeSuppressed || outputs.some((output) => output.format === 'sarif') ? { includeSuppressed: true } : {}),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -126,12 +130,18 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     if (diffGoesToStderr(stdoutFormat)) io.stderr?.(diff);
     else io.stdout(diff);
   }
-  if (options.quiet) results = results.map((result) => ({ ...result, findings: result.findings.filter((f) => f.severity === 'error') }));
+  if (options.quiet) {
+    results = results.map((result) => ({
+      ...result,
+      findings: result.findings.filter((f) => f.severity === 'error'),
+      ...(result.suppressed ? { suppressed: result.suppressed.filter((f) => f.severity === 'error') } : {}),
+    }));
+  }
 
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
-    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame, baseline: baseline?.applied });
+    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame, baseline: baseline?.applied, ...(options.includeSuppressed ? { includeSuppressed: true } : {}) });
     if (!toTerminal) writeFileAtomic(resolve(io.cwd, output.file!), parts);
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
@@ -267,7 +277,7 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
 function withoutNonBodies(results: FileResult[], verbose: boolean, io: LintCommandIo): FileResult[] {
   const kept: FileResult[] = [];
   for (const result of results) {
-    if (result.operation !== undefined || result.findings.length > 0) kept.push(result);
+    if (result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0) kept.push(result);
     else if (verbose) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
   }
   return kept;

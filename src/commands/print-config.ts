@@ -8,7 +8,7 @@ import type { RuleLevel } from '../types.js';
 /**
  * `--print-config <file>`: the settings that apply to one file, as JSON — which config file, whether
  * it is ignored, its operation from `files`, every rule's level after presets and overrides, the
- * options set, the policies. A config file is data and holds no secrets, so nothing is masked.
+ * options set, the policies, what directives must say. A config file is data and holds no secrets, so nothing is masked.
  */
 export function printConfig(file: string, cwd: string, config: string | false | undefined, extraRules: RuleSettings, unused: RuleLevel | undefined): string {
   const absolute = resolve(cwd, file);
@@ -26,6 +26,7 @@ export function printConfig(file: string, cwd: string, config: string | false | 
     ruleOptions: Object.fromEntries(Object.entries(rules).flatMap(([id, s]) => (Array.isArray(s) && s[1] ? [[id, s[1]]] : []))),
     policies: (settings?.policies ?? []).map((p) => ({ id: p.ruleId, severity: p.severity, operations: p.operations, message: p.message })),
     reportUnusedDisableDirectives: unused ?? settings?.reportUnusedDisableDirectives ?? 'off',
+    directives: { requireReason: settings?.directives?.requireReason ?? false },
     limits: settings?.limits ?? DEFAULT_LIMITS,
   };
   return JSON.stringify(output, null, 2) + '\n';

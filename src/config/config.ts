@@ -24,6 +24,13 @@ export interface DplintConfig {
   policies?: PolicyConfig[];
   limits?: Limits;
   reportUnusedDisableDirectives?: RuleLevel;
+  directives?: DirectiveSettings;
+}
+
+/** The config file's `directives`: what inline directives must say. */
+export interface DirectiveSettings {
+  /** A disable directive must give its reason after ` -- ` (else a directive/reason error). Default false. */
+  requireReason?: boolean;
 }
 
 export interface Limits {
@@ -56,6 +63,8 @@ export interface FileSettings {
   operation?: OperationId;
   rules: RuleSettings;
   reportUnusedDisableDirectives: RuleLevel;
+  /** The config file's `directives`, when it has them. */
+  directives?: Readonly<DirectiveSettings>;
   limits: Limits;
   /** The policies that apply to it. */
   policies: readonly CompiledPolicy[];
@@ -132,7 +141,7 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   try {
     policies = compilePolicies(config.policies ?? []);
   } catch (error) {
-    if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, 'key');
+    if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, error.target);
     throw error;
   }
   return loaded(filename, config, policies);
@@ -150,6 +159,7 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
   const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
   const preset = PRESETS[config.extends ?? 'recommended'];
   const limits = Object.freeze({ ...DEFAULT_LIMITS, ...config.limits });
+  const directives = config.directives && Object.freeze({ ...config.directives });
   const shared = new Map<string, FileSettings>();
   return {
     source,
@@ -171,6 +181,7 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
           ...(operation ? { operation } : {}),
           rules: Object.freeze(rules),
           reportUnusedDisableDirectives: config.reportUnusedDisableDirectives ?? preset.reportUnusedDisableDirectives,
+          ...(directives ? { directives } : {}),
           limits,
           policies,
         });

@@ -1,7 +1,8 @@
 import type { SourceComment } from '../parse/parse.js';
-import type { Finding, Fix, RuleLevel } from '../types.js';
+import type { Finding, Fix, Range, RuleLevel, SuppressedFinding } from '../types.js';
 import unknownRule from '../../rules/directive/unknown-rule.js';
 import unusedDirective from '../../rules/directive/unused.js';
+import directiveReason from '../../rules/directive/reason.js';
 import { stageMessage } from '../define-rule.js';
 
 /**
@@ -10,6 +11,9 @@ import { stageMessage } from '../define-rule.js';
  *   key: value  # dplint-disable-line schema/unknown-member
  *   # dplint-disable security/plaintext-secret  …  # dplint-enable security/plaintext-secret
  * Rule ids are separated by commas or spaces; none means every rule; `-- ` starts the reason.
+ * A rule id is namespaced (`cluster/…`, `policy/…`): words after the ids that are not (`cluster/foo
+ * because the vendor said so`) are a reason written without ` -- `, reported once as such
+ * (directive/reason) rather than as an unknown rule for each word.
  */
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable';
 
@@ -18,8 +22,17 @@ export interface Directive {
   /** Rule ids; empty means every rule. */
   rules: string[];
   reason?: string;
+  /** A reason written without ` -- ` before it: the words after the rule ids that are no rule ids. */
+  unseparated?: string;
+  /** The rule ids as written, where `rules` leaves some to a later pass (withoutRepositoryRules). */
+  written?: string[];
+  /** Checked (its reason, its rule ids) but silences nothing here: a later pass applies it (withoutRepositoryRules). */
+  checkOnly?: boolean;
   comment: SourceComment;
 }
+
+/** A rule id as dplint spells them: a namespace, `/`, a name (`cluster/idle-timeout-zero`, `policy/cost-center`). */
+const RULE_ID_SHAPE = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_.\/-]+$/;
 
 const DIRECTIVE = /^\s*dplint-(disable-next-line|disable-line|disable|enable)(?=\s|$)(.*)$/;
 
@@ -29,14 +42,26 @@ export function parseDirectives(comments: readonly SourceComment[]): Directive[]
     const match = DIRECTIVE.exec(comment.text);
     if (!match) continue;
     const [list, ...reason] = match[2].split(/\s--\s|\s--$/);
+    const rules = list.split(/[\s,]+/).filter(Boolean);
+    // Two or more words that are no rule ids are prose; one is left to the unknown-rule check, which may know the id it misspells.
+    const prose = rules.findIndex((word) => !RULE_ID_SHAPE.test(word));
+    const unseparated = prose >= 0 && rules.length - prose >= 2 ? list.slice(offsetOf(list, rules, prose)).trim() : undefined;
     directives.push({
       kind: match[1] as DirectiveKind,
-      rules: list.split(/[\s,]+/).filter(Boolean),
+      rules: unseparated === undefined ? rules : rules.slice(0, prose),
       ...(reason.length ? { reason: reason.join(' -- ').trim() } : {}),
+      ...(unseparated === undefined ? {} : { unseparated }),
       comment,
     });
   }
   return directives;
+}
+
+/** Where the `index`th word of `words` (the list split at spaces and commas) starts in `list`. */
+function offsetOf(list: string, words: readonly string[], index: number): number {
+  let at = 0;
+  for (let i = 0; i < index; i++) at = list.indexOf(words[i], at) + words[i].length;
+  return list.indexOf(words[index], at);
 }
 
 export interface ApplyDirectivesOptions {
@@ -48,35 +73,70 @@ export interface ApplyDirectivesOptions {
   suggestRule?: (id: string) => string | undefined;
   /** The file's text, for the fix that removes an unused directive. */
   text: string;
+  /** Report a disable directive that gives no reason (the config's `directives.requireReason`). */
+  requireReason?: boolean;
+  /** The configured level of a directive rule (`directive/reason`, `directive/unknown-rule`); `off` reports none. */
+  levelOf?: (ruleId: string) => RuleLevel | undefined;
+  /** Only silence: the directives were checked (and reported) by the file's own pass already. */
+  silenceOnly?: boolean;
+}
+
+/** What {@link applyDirectives} leaves: the findings to report (the directives' own included), and those the directives silenced, with why. */
+export interface DirectivesApplied<F extends Finding> {
+  findings: F[];
+  suppressed: Array<F & SuppressedFinding>;
 }
 
 /** Findings the text itself produced cannot be silenced: a file that does not parse stays broken. */
 const UNSILENCEABLE = /^parse\//;
 
-/** Drops the findings directives silence; reports unused directives and unknown rule ids. */
-export function applyDirectives<F extends Finding>(findings: F[], directives: readonly Directive[], options: ApplyDirectivesOptions): F[] {
-  if (directives.length === 0) return findings;
+/**
+ * Drops the findings directives silence, keeping each with its directive's reason; reports unused
+ * directives, unknown rule ids, and reasons written without ` -- ` or missing where required.
+ */
+export function applyDirectives<F extends Finding>(findings: F[], directives: readonly Directive[], options: ApplyDirectivesOptions): DirectivesApplied<F> {
+  if (directives.length === 0) return { findings, suppressed: [] };
   const used = new Map<Directive, Set<string>>(directives.map((d) => [d, new Set()]));
+  const suppressed: Array<F & SuppressedFinding> = [];
   const kept = findings.filter((finding) => {
     if (UNSILENCEABLE.test(finding.ruleId)) return true;
     const silencer = silencerOf(finding, directives);
     if (!silencer) return true;
     used.get(silencer)!.add(finding.ruleId);
+    const reason = silencer.reason ?? silencer.unseparated;
+    suppressed.push({ ...finding, suppressions: [{ kind: 'directive', ...(reason ? { justification: reason } : {}) }] });
     return false;
   });
 
   const reported: Finding[] = [];
-  for (const directive of directives) {
+  const report = (finding: Pick<Finding, 'ruleId' | 'severity' | 'message'>, at: Range & { path: string }): void => {
+    const level = options.levelOf?.(finding.ruleId);
+    if (level === 'off') return;
+    reported.push({ ...finding, ...(level ? { severity: level } : {}), ...at } as Finding);
+  };
+  for (const directive of options.silenceOnly ? [] : directives) {
     const { comment } = directive;
     const at = { path: '', line: comment.range.line, column: comment.range.column, endLine: comment.range.endLine, endColumn: comment.range.endColumn };
+    let oneWordReason = false;
     for (const id of directive.rules) {
       if (!options.isKnownRule(id)) {
         const guess = options.suggestRule?.(id);
+        // One word that is no rule id and like none: a one-word reason written without ` -- `.
+        if (!guess && !RULE_ID_SHAPE.test(id) && directive.rules.at(-1) === id && directive.unseparated === undefined) {
+          report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, (directive.written ?? directive.rules).slice(0, -1), id) }), at);
+          oneWordReason = true;
+          continue;
+        }
         const hint = guess ? `did you mean "${guess}"?` : '`dplint rules` lists them';
-        reported.push({ ...stageMessage(unknownRule, 'notARule', { kind: directive.kind, id, hint }), ...at });
+        report(stageMessage(unknownRule, 'notARule', { kind: directive.kind, id, hint }), at);
       }
     }
-    if (options.reportUnused === 'off' || directive.kind === 'enable') continue;
+    if (directive.unseparated !== undefined) {
+      report(stageMessage(directiveReason, 'noSeparator', { kind: directive.kind, written: written(directive, directive.written ?? directive.rules, directive.unseparated) }), at);
+    } else if (options.requireReason && directive.kind !== 'enable' && !directive.reason && !oneWordReason) {
+      report(stageMessage(directiveReason, 'missingReason', { kind: directive.kind, written: written(directive, directive.written ?? directive.rules, '<why the finding does not apply here>') }), at);
+    }
+    if (options.reportUnused === 'off' || directive.kind === 'enable' || directive.checkOnly) continue;
     const hits = used.get(directive)!;
     const unused = directive.rules.length === 0 ? (hits.size === 0 ? ['(all rules)'] : []) : directive.rules.filter((id) => options.isKnownRule(id) && !hits.has(id));
     if (unused.length === 0) continue;
@@ -88,13 +148,19 @@ export function applyDirectives<F extends Finding>(findings: F[], directives: re
       ...(whole ? { fix: removalOf(comment, options.text) } : {}),
     });
   }
-  return [...kept, ...(reported as F[])];
+  return { findings: [...kept, ...(reported as F[])], suppressed };
+}
+
+/** The directive as it should be written: its rule ids, then ` -- ` and the reason. */
+function written(directive: Directive, rules: readonly string[], reason: string): string {
+  return `# dplint-${directive.kind}${rules.length ? ` ${rules.join(', ')}` : ''} -- ${reason.replace(/^-+\s*/, '')}`;
 }
 
 function silencerOf(finding: Finding, directives: readonly Directive[]): Directive | undefined {
   const names = (d: Directive): boolean => d.rules.length === 0 || d.rules.includes(finding.ruleId);
   let block: Directive | undefined;
   for (const directive of directives) {
+    if (directive.checkOnly) continue;
     const line = directive.comment.line;
     if (directive.kind === 'disable-line' && line === finding.line && names(directive)) return directive;
     if (directive.kind === 'disable-next-line' && line + 1 === finding.line && names(directive)) return directive;

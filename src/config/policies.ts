@@ -4,6 +4,7 @@ import { DEFINITIONS, DEFINITIONS_SCHEMA_NAME } from '../schema/body-schemas.js'
 import * as compiled from '../generated/validators.js';
 import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import type { PathFinding, Severity } from '../types.js';
+import { policyPathProblem } from './policy-paths.js';
 
 /** A policy as written in the config file's `policies`. */
 export interface PolicyConfig {
@@ -32,13 +33,17 @@ export class PolicyError extends Error {
     message: string,
     readonly index: number,
     readonly path: ReadonlyArray<string | number> = ['schema'],
+    /** Whether the path names a key (point at it) or a value. */
+    readonly target: 'key' | 'value' = 'key',
   ) {
     super(message);
   }
 }
 
 /**
- * Compiles policies with the same Ajv set-up as the body schemas. A policy's `$ref`s may point
+ * Compiles policies with the same Ajv set-up as the body schemas. A member the policy names that
+ * no body of its operations has is refused, with "did you mean" (policy-paths.ts): such a policy
+ * would check nothing there, silently. A policy's `$ref`s may point
  * inside the policy (`#/…`) or into dplint's shared definitions; anything else — a URL, a file —
  * is refused, so a config file never makes dplint fetch or read anything.
  */
@@ -58,6 +63,8 @@ export function compilePolicies(policies: readonly PolicyConfig[]): CompiledPoli
       const [problem] = schemaFindings(isJsonSchema.errors ?? []);
       throw new PolicyError(`not a valid JSON Schema: ${problem ? problem.message.replace(/^\(body\)/, 'the schema') : 'see draft-07'}`, index);
     }
+    const unknown = policyPathProblem(policy.schema, policy.operations);
+    if (unknown) throw new PolicyError(unknown.message, index, unknown.path, unknown.target);
     let validate: ValidateFunction;
     try {
       validate = ajv.compile(policy.schema);

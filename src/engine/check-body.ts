@@ -70,7 +70,7 @@ export function isEmptyBody(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 }
 
-function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined {
+export function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined {
   const setting = settings[ruleId];
   return Array.isArray(setting) ? setting[0] : setting;
 }

@@ -3,12 +3,12 @@ import { locate } from '../parse/locate.js';
 import { formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
-import type { Finding, OperationSource, PathFinding, RuleLevel, RuleSettings } from '../types.js';
+import type { Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
 import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
-import { applyLevels, checkBody, isEmptyBody } from './check-body.js';
+import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
 import { sortFindings } from './order.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
@@ -58,6 +58,13 @@ export interface LintOptions {
   inlineConfig?: boolean;
   /** Level of findings for directives that silence nothing; default `off`. */
   reportUnusedDisableDirectives?: RuleLevel;
+  /** The config file's `directives`: `requireReason` reports a disable directive that gives no reason (directive/reason). */
+  directives?: { requireReason?: boolean };
+  /**
+   * Return the findings inline directives silenced, each with its directive's reason, in
+   * `suppressed` (ESLint's `suppressedMessages`). Default false: the result has no `suppressed`.
+   */
+  includeSuppressed?: boolean;
 }
 
 /** What {@link lintText} returns: the operation it checked the text as, how that was decided, and the sorted findings. */
@@ -73,6 +80,12 @@ export interface LintResult {
   shownSource?: string;
   /** Each readable document's body as the API would receive it (for a request envelope, its `body`), with where it sits. */
   bodies: BodyOfDocument[];
+  /**
+   * With `includeSuppressed`: the findings inline directives silenced, sorted as `findings`, each
+   * with `suppressions: [{kind: 'directive', justification}]` (the directive's reason, credentials
+   * masked; no `justification` when it gives none).
+   */
+  suppressed?: SuppressedFinding[];
 }
 
 export interface BodyOfDocument {
@@ -99,21 +112,25 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   options = { ...options, rules: withRecommended(options.rules) };
   const look = options.quick === false ? undefined : quickLook(text, options);
   const clean = look && cleanResult(look, options);
-  if (clean) return clean;
+  if (clean) return options.includeSuppressed ? { ...clean, suppressed: [] } : clean;
   const result = lintDetailed(text, options, look);
-  return { ...result, findings: result.findings.map(({ messageId: _id, data: _data, ...finding }) => finding) };
+  const plain = <F extends DetailedFinding>({ messageId: _id, data: _data, ...finding }: F): Omit<F, 'messageId' | 'data'> => finding;
+  return { ...result, findings: result.findings.map(plain), ...(result.suppressed ? { suppressed: result.suppressed.map(plain) } : {}) };
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
 export type DetailedFinding = Finding & { messageId?: string; data?: Record<string, string | number> };
 
+/** What {@link lintTextDetailed} returns: `lintText`'s result, each finding keeping its messageId and data. */
+export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { findings: DetailedFinding[]; suppressed?: Array<DetailedFinding & SuppressedFinding> };
+
 /** `lintText`, keeping each rule finding's messageId and data. */
-export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
+export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
   return lintDetailed(text, { ...options, rules: withRecommended(options.rules) }, undefined);
 }
 
 /** The full lint; `look`, the quick look's, gives each body's findings where it read the same documents. */
-function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
+function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): DetailedResult {
   // Of a stream the quick look read, only the documents with something to place need their nodes.
   const streamRead = look?.parts ? { parts: look.parts, values: look.documents.map((d) => d.value), withNodes: (index: number) => look.documents[index].findings.length > 0 } : undefined;
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, streamRead });
@@ -158,18 +175,50 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
     }
   }
 
-  let final = applyLevels(findings, options.rules ?? {});
+  const settings = options.rules ?? {};
+  let final = applyLevels(findings, settings);
+  let suppressed: Array<DetailedFinding & SuppressedFinding> = [];
   if (options.inlineConfig !== false) {
     const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
-    final = applyDirectives(final, withoutRepositoryRules(parseDirectives(file.comments)), {
+    ({ findings: final, suppressed } = applyDirectives(final, withoutRepositoryRules(parseDirectives(file.comments)), {
       reportUnused: options.reportUnusedDisableDirectives ?? 'off',
       isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
       suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
       text: file.text,
-    });
+      requireReason: options.directives?.requireReason,
+      levelOf: (id) => levelOf(settings, id),
+    }));
   }
-  const shown = final.length > 0 ? shownText(text) : undefined;
-  return { operation, operationSource: resolved.source, findings: sortFindings(withoutSecrets(final, file, () => shown ?? text)), bodies, ...(shown === undefined ? {} : { shownSource: shown }) };
+  const kept = options.includeSuppressed ? suppressed : [];
+  const shown = final.length > 0 || kept.length > 0 ? shownText(text) : undefined;
+  const mask = secretMask(file, () => shown ?? text);
+  return {
+    operation,
+    operationSource: resolved.source,
+    findings: sortFindings(withoutSecrets(final, mask)),
+    bodies,
+    ...(shown === undefined ? {} : { shownSource: shown }),
+    ...(options.includeSuppressed ? { suppressed: sortFindings(withoutSecrets(kept, mask).map((finding) => withMaskedReason(finding, mask))) } : {}),
+  };
+}
+
+/** A masker of the file's credentials in any text: built on first use, once per file. */
+function secretMask(file: ParsedFile, shown: () => string): (text: string) => string {
+  let mask: ((text: string) => string) | undefined;
+  return (text) => {
+    mask ??= messageMask(file.text, file.documents.map((document) => document.value), () => {
+      // The parsed text has no byte-order mark; the shown text keeps the one the text has.
+      const shownText = shown();
+      return shownText.charCodeAt(0) === 0xfeff ? shownText.slice(1) : shownText;
+    });
+    return mask(text);
+  };
+}
+
+/** A directive's reason is the file's text, like a message quoting it: a credential in it is masked. */
+function withMaskedReason<F extends SuppressedFinding>(finding: F, mask: (text: string) => string): F {
+  const suppressions = finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) }));
+  return { ...finding, suppressions };
 }
 
 /**
@@ -177,13 +226,8 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
  * policy constraining a credential, the parser quoting a token): the one place messages are
  * masked, so that every output, and the lint cache, only ever has masked ones.
  */
-function withoutSecrets(findings: DetailedFinding[], file: ParsedFile, shown: () => string): DetailedFinding[] {
+function withoutSecrets<F extends DetailedFinding>(findings: F[], mask: (text: string) => string): F[] {
   if (findings.length === 0) return findings;
-  const mask = messageMask(file.text, file.documents.map((document) => document.value), () => {
-    // The parsed text has no byte-order mark; the shown text keeps the one the text has.
-    const text = shown();
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  });
   return findings.map((finding) => {
     const message = mask(finding.message);
     const suggestions = finding.suggestions?.map((suggestion) => {

@@ -3,7 +3,8 @@ import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { Finding, RuleLevel, Severity } from '../types.js';
+import type { Finding, RuleLevel, Severity, SuppressedFinding } from '../types.js';
+import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
 import duplicateLabel from '../../rules/repository/duplicate-label.js';
@@ -135,6 +136,8 @@ type LevelOf = (file: string, rule: StageRule) => Severity | undefined;
 export interface RepositoryOptions {
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
   inlineConfig?: boolean;
+  /** Add the findings directives silence to each result's `suppressed` (LintOptions.includeSuppressed). */
+  includeSuppressed?: boolean;
 }
 
 /**
@@ -201,9 +204,16 @@ function repositoryResults(
         ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
       };
     });
-    // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids
-    // and unused directives it has reported already.
-    if (options.inlineConfig !== false) located = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source });
+    // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,
+    // reasons and unused directives it has reported already.
+    let suppressed: SuppressedFinding[] = [];
+    if (options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source, silenceOnly: true }));
+    if (options.includeSuppressed && suppressed.length > 0) {
+      // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
+      const mask = messageMask(source, parsed.documents.map((document) => document.value));
+      const reasons = suppressed.map((finding) => ({ ...finding, suppressions: finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) })) }));
+      result = { ...result, source, suppressed: sortFindings([...(result.suppressed ?? []), ...reasons]) };
+    }
     if (located.length === 0) return result;
     return { ...result, source, findings: sortFindings([...result.findings, ...located]) };
   });
@@ -213,7 +223,8 @@ function repositoryResults(
  * The directives as a file's own lint applies them: without the ids of repository rules, whose
  * findings come only once every file is linted (lintRepository applies the directives to them
  * then), so that the file's lint neither counts them as unused nor removes them with `--fix`.
- * A directive that named only such ids is left out altogether (with no ids it would name every rule).
+ * A directive that named only such ids is kept to be checked only (its reason, as every
+ * directive's), silencing nothing (with no ids it would name every rule).
  */
 export function withoutRepositoryRules(directives: Directive[]): Directive[] {
   if (!directives.some((directive) => directive.rules.some((id) => REPOSITORY_RULES.has(id)))) return directives;
@@ -221,7 +232,8 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
   for (const directive of directives) {
     const rules = directive.rules.filter((id) => !REPOSITORY_RULES.has(id));
     if (rules.length === directive.rules.length) kept.push(directive);
-    else if (rules.length > 0) kept.push({ ...directive, rules });
+    else if (rules.length > 0) kept.push({ ...directive, rules, written: directive.rules });
+    else kept.push({ ...directive, checkOnly: true });
   }
   return kept;
 }

@@ -23,7 +23,7 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
  * exactly what {@link FORMATTERS} returns.
  */
 export function formatParts(format: string, results: readonly FileResult[], options: FormatOptions): Iterable<string> {
-  if (format === 'json') return jsonParts(results);
+  if (format === 'json') return jsonParts(results, options);
   return [FORMATTERS[format](results, options)];
 }
 

@@ -1,17 +1,24 @@
 import { VERSION } from '../version.js';
-import type { Finding } from '../types.js';
-import { summarize, type FileResult, type Formatter } from './types.js';
+import type { Finding, SuppressedFinding } from '../types.js';
+import { summarize, type FileResult, type FormatOptions, type Formatter } from './types.js';
 
-/** `--format json`: the public contract of DESIGN.md, key order included. */
-export const json: Formatter = (results) => [...jsonParts(results)].join('');
+/**
+ * `--format json`: the public contract of DESIGN.md, key order included. With `includeSuppressed`
+ * (`--include-suppressed`) each result also lists, after `findings`, the findings inline directives
+ * silenced (`suppressed`, each with `suppressions: [{kind: "directive", justification}]`, as
+ * ESLint's `suppressedMessages`), and the summary counts them; without it the output is unchanged.
+ */
+export const json: Formatter = (results, options = {}) => [...jsonParts(results, options)].join('');
 
 /**
  * `--format json` a file at a time: joined, the parts are exactly `json`'s text (one
  * `JSON.stringify(output, null, 2)`), but a run over a large repository never holds its whole
  * output, or an object for every file's entry, at once.
  */
-export function* jsonParts(results: readonly FileResult[]): Generator<string> {
-  const shell = JSON.stringify({ tool: { name: 'dplint', version: VERSION }, results: [], summary: summarize(results) }, null, 2) + '\n';
+export function* jsonParts(results: readonly FileResult[], options: FormatOptions = {}): Generator<string> {
+  const withSuppressed = options.includeSuppressed === true;
+  const summary = withSuppressed ? { ...summarize(results), suppressed: results.reduce((count, result) => count + (result.suppressed?.length ?? 0), 0) } : summarize(results);
+  const shell = JSON.stringify({ tool: { name: 'dplint', version: VERSION }, results: [], summary }, null, 2) + '\n';
   if (results.length === 0) {
     yield shell;
     return;
@@ -21,7 +28,8 @@ export function* jsonParts(results: readonly FileResult[]): Generator<string> {
   yield shell.slice(0, open);
   let separator = '\n    ';
   for (const result of results) {
-    yield separator + (result.findings.length === 0 ? cleanEntry(result) : JSON.stringify(entryOf(result), null, 2).replaceAll('\n', '\n    '));
+    const clean = result.findings.length === 0 && !(withSuppressed && result.suppressed?.length);
+    yield separator + (clean ? cleanEntry(result, withSuppressed) : JSON.stringify(entryOf(result, withSuppressed), null, 2).replaceAll('\n', '\n    '));
     separator = ',\n    ';
   }
   yield '\n  ' + shell.slice(open);
@@ -30,18 +38,25 @@ export function* jsonParts(results: readonly FileResult[]): Generator<string> {
 const EMPTY_RESULTS = '"results": []';
 
 /** A clean file's entry, as JSON.stringify would indent it there: most entries of a large run. */
-function cleanEntry(result: FileResult): string {
+function cleanEntry(result: FileResult, withSuppressed: boolean): string {
   const text = (value: string | null): string => JSON.stringify(value);
-  return `{\n      "file": ${text(result.file)},\n      "operation": ${text(result.operation ?? null)},\n      "operationSource": ${text(result.operationSource)},\n      "findings": []\n    }`;
+  return `{\n      "file": ${text(result.file)},\n      "operation": ${text(result.operation ?? null)},\n      "operationSource": ${text(result.operationSource)},\n      "findings": []${withSuppressed ? ',\n      "suppressed": []' : ''}\n    }`;
 }
 
-function entryOf(result: FileResult): object {
+function entryOf(result: FileResult, withSuppressed: boolean): object {
   return {
     file: result.file,
     operation: result.operation ?? null,
     operationSource: result.operationSource,
     findings: result.findings.map(orderedFinding),
+    ...(withSuppressed ? { suppressed: (result.suppressed ?? []).map(orderedSuppressed) } : {}),
   };
+}
+
+/** A suppressed finding: the finding's members in order, then why it is not reported. Its fix is left out: nothing will apply it. */
+function orderedSuppressed(finding: SuppressedFinding): object {
+  const { fix: _fix, suggestions: _suggestions, ...shown } = orderedFinding(finding);
+  return { ...shown, suppressions: finding.suppressions.map(({ kind, justification }) => ({ kind, ...(justification === undefined ? {} : { justification }) })) };
 }
 
 /** The finding's members in the contract's order (its fixes as the result holds them: screened where results are made). */

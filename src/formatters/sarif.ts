@@ -1,11 +1,11 @@
 import { ALL_RULES, type RuleInfo } from '../../rules/index.js';
-import type { Finding, Fix, Severity } from '../types.js';
+import type { Finding, Fix, Severity, SuppressedFinding } from '../types.js';
 import { VERSION } from '../version.js';
 import { sortFindings } from '../engine/order.js';
 import { lineStarts, positionAt } from '../parse/lines.js';
 import { lineHash } from './fingerprint.js';
 import { documentSuffix, encodePath, fileUri, isAbsolutePath, relativePath, shownLines } from './source.js';
-import type { Formatter } from './types.js';
+import type { FileResult, Formatter } from './types.js';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -35,6 +35,9 @@ interface Region {
  * and every result has a `baselineState` (SARIF 2.1.0 §3.27.24): `unchanged` for those, `new` for
  * the others. Baseline entries that no longer occur are not given as `absent` results: they have no
  * location left to show.
+ * A finding an inline directive silenced, where the results carry them (the CLI always asks for
+ * them for SARIF), is a result too, with `suppressions: [{kind: 'inSource', justification}]`:
+ * code scanning shows it as dismissed rather than not at all, and a viewer can list what is silenced.
  */
 export const sarif: Formatter = (results, options = {}) => {
   const catalogue = options.rules ?? ALL_RULES;
@@ -45,16 +48,13 @@ export const sarif: Formatter = (results, options = {}) => {
 
   for (const result of results) {
     const heldBack = result.heldBack ?? [];
-    if (result.findings.length === 0 && heldBack.length === 0) continue;
+    if (result.findings.length === 0 && heldBack.length === 0 && !result.suppressed?.length) continue;
     const artifactLocation = artifactLocationOf(result.file, options.cwd);
     const source = result.source;
     const masked = shownLines(result);
     const starts = source === undefined ? undefined : lineStarts(source);
-    // The findings a baseline held back are results too, in the order a run without it gives them,
-    // so that every result keeps its fingerprint and occurrence.
-    const held = new Set(heldBack);
-    const findings = heldBack.length === 0 ? result.findings : sortFindings([...result.findings, ...heldBack]);
-    for (const finding of findings) {
+    const held = new Set<Finding>(heldBack);
+    for (const finding of allFindings(result)) {
       if (!ruleIndex.has(finding.ruleId)) {
         // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
         ruleIndex.set(finding.ruleId, rules.length);
@@ -63,7 +63,8 @@ export const sarif: Formatter = (results, options = {}) => {
       const hash = lineHash(finding, artifactLocation.uri, masked);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
-      const fix = finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
+      const suppressions = 'suppressions' in finding ? finding.suppressions : undefined;
+      const fix = !suppressions && finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
       sarifResults.push({
         ruleId: finding.ruleId,
         ruleIndex: ruleIndex.get(finding.ruleId),
@@ -73,6 +74,8 @@ export const sarif: Formatter = (results, options = {}) => {
         partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}` },
         ...(options.baseline ? { baselineState: held.has(finding) ? 'unchanged' : 'new' } : {}),
         ...(fix ? { fixes: [fix] } : {}),
+        // SARIF 2.1.0 §3.27.23: a result an inline directive silenced is "inSource", with the directive's reason as its justification.
+        ...(suppressions ? { suppressions: suppressions.map(({ justification }) => ({ kind: 'inSource', ...(justification === undefined ? {} : { justification }) })) } : {}),
       });
     }
   }
@@ -92,6 +95,19 @@ export const sarif: Formatter = (results, options = {}) => {
   };
   return JSON.stringify(log, null, 2) + '\n';
 };
+
+/**
+ * A result's findings, the findings a baseline held back and those its directives silenced, in one
+ * order (document, line, column, rule id): every finding keeps the fingerprint occurrence it would
+ * have had in a run without the baseline or the directive, so an alert a new directive silences is
+ * the same alert, now suppressed (GitHub closes it), and a held one is the same, `unchanged`.
+ */
+function allFindings(result: FileResult): Array<Finding | SuppressedFinding> {
+  const heldBack = result.heldBack ?? [];
+  const suppressed = result.suppressed ?? [];
+  if (heldBack.length === 0 && suppressed.length === 0) return result.findings;
+  return sortFindings<Finding | SuppressedFinding>([...result.findings, ...heldBack, ...suppressed]);
+}
 
 /** `cluster/max-nodes-below-initial` → `ClusterMaxNodesBelowInitial`. */
 export function pascalCase(id: string): string {

@@ -12,6 +12,8 @@ export interface FormatOptions {
   codeFrames?: boolean;
   /** Working directory, for repository-relative paths (SARIF, GitHub annotations); absolute, `/` or `\\` separated. */
   cwd?: string;
+  /** List each result's `suppressed` findings and count them in the summary (JSON only; `--include-suppressed`). SARIF shows them whenever results carry them. */
+  includeSuppressed?: boolean;
   /** The rule catalogue SARIF describes; every rule dplint has when absent (tests pass a fixed one). */
   rules?: readonly RuleInfo[];
   /** A baseline was applied to the results (SARIF only): every result gets a `baselineState`, `unchanged` for those in `heldBack`. */

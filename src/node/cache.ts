@@ -5,7 +5,7 @@ import { fileStat, type FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
-import type { Finding, OperationSource } from '../types.js';
+import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { writeFileAtomic } from './write-file.js';
 
@@ -27,6 +27,8 @@ interface Entry {
   operationSource: OperationSource;
   /** Absent when there are none. */
   findings?: Finding[];
+  /** The findings directives silenced, for a run that asks for them (its options are part of the run's key); absent when there are none. */
+  suppressed?: SuppressedFinding[];
   /** RepositoryFacts, packed (packFacts). */
   facts?: Record<string, unknown>;
 }
@@ -101,6 +103,8 @@ export class LintCache {
   private readonly startedAt = Date.now();
   /** Whether results carry the text of files with findings (lintRun's keepSource). */
   private readonly keepSource: boolean;
+  /** Whether results carry the findings directives silenced (`--include-suppressed`, SARIF). */
+  private readonly includeSuppressed: boolean;
 
   constructor(
     private readonly location: string,
@@ -110,6 +114,7 @@ export class LintCache {
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.keepSource = options.keepSource !== false;
+    this.includeSuppressed = options.includeSuppressed === true;
     this.runKey = sha1(`${VERSION}\0${CACHE_FORMAT}\0`, JSON.stringify(rest));
     const key = trust.keyFolder === undefined ? 'there is no home folder to keep its key in' : userKey(trust.keyFolder);
     if (typeof key === 'string') {
@@ -132,7 +137,7 @@ export class LintCache {
     if (!stats?.isFile()) return undefined;
     const stat = fileStat(stats);
     if (provesUnchanged(entry, stat)) {
-      const linted = entry.findings && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry);
+      const linted = (entry.findings || entry.suppressed) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
       if (linted) this.next[file] = entry;
       return linted;
     }
@@ -147,7 +152,7 @@ export class LintCache {
     // later runs once the file is older than the margin: only then is it worth writing the cache.
     this.next[file] = { ...entry, stat, checkedAt: this.startedAt };
     if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
-    return lintedOf(file, entry, entry.findings && this.keepSource ? bytes.toString('utf8') : undefined);
+    return lintedOf(file, entry, (entry.findings || entry.suppressed) && this.keepSource ? bytes.toString('utf8') : undefined, this.includeSuppressed);
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -184,12 +189,12 @@ export class LintCache {
     } catch {
       return undefined;
     }
-    return contentHash(bytes) === entry.hash ? lintedOf(file, entry, bytes.toString('utf8')) : undefined;
+    return contentHash(bytes) === entry.hash ? lintedOf(file, entry, bytes.toString('utf8'), this.includeSuppressed) : undefined;
   }
 
   store(file: string, run: PlannedRun, linted: LintedFile): void {
     if (!linted.contentHash) return;
-    const { operation, operationSource, findings } = linted.result;
+    const { operation, operationSource, findings, suppressed } = linted.result;
     this.next[file] = {
       key: keyFor(file, run),
       hash: linted.contentHash,
@@ -197,6 +202,7 @@ export class LintCache {
       operation: operation ?? null,
       operationSource,
       ...(findings.length ? { findings } : {}),
+      ...(suppressed?.length ? { suppressed } : {}),
       ...(linted.facts ? { facts: packFacts(linted.facts) } : {}),
     };
     this.changed = true;
@@ -213,8 +219,9 @@ export class LintCache {
 }
 
 /** A cached result as the run uses it; `source`, the file's text, for outputs that show it (files with findings only). */
-function lintedOf(file: string, entry: Entry, source?: string): LintedFile {
+function lintedOf(file: string, entry: Entry, source: string | undefined, includeSuppressed: boolean): LintedFile {
   const result: FileResult = { file, operation: entry.operation ?? undefined, operationSource: entry.operationSource, findings: entry.findings ?? [], screened: true };
+  if (includeSuppressed) result.suppressed = entry.suppressed ?? [];
   if (source !== undefined) result.source = source;
   return entry.facts ? { result, facts: unpackFacts(entry.facts) } : { result };
 }
@@ -317,6 +324,11 @@ function isFix(value: unknown): boolean {
   return isRecord(value) && Array.isArray(value.range) && value.range.length === 2 && value.range.every((n) => Number.isInteger(n) && n >= 0) && typeof value.text === 'string';
 }
 
+function isSuppressed(value: unknown): boolean {
+  if (!isFinding(value) || !isRecord(value) || !Array.isArray(value.suppressions)) return false;
+  return value.suppressions.every((s) => isRecord(s) && s.kind === 'directive' && (s.justification === undefined || typeof s.justification === 'string'));
+}
+
 function isFinding(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const { ruleId, severity, message, path, line, column, endLine, endColumn, document, fix, suggestions } = value;
@@ -340,7 +352,7 @@ function isFinding(value: unknown): boolean {
  */
 function isEntry(value: unknown): value is Entry {
   if (!isRecord(value)) return false;
-  const { key, hash, stat, checkedAt, operation, operationSource, findings, facts } = value;
+  const { key, hash, stat, checkedAt, operation, operationSource, findings, suppressed, facts } = value;
   return (
     typeof key === 'string' &&
     typeof hash === 'string' &&
@@ -350,6 +362,7 @@ function isEntry(value: unknown): value is Entry {
     typeof operationSource === 'string' &&
     OPERATION_SOURCES.has(operationSource) &&
     (findings === undefined || (Array.isArray(findings) && findings.every(isFinding))) &&
+    (suppressed === undefined || (Array.isArray(suppressed) && suppressed.every(isSuppressed))) &&
     (facts === undefined || isRecord(facts))
   );
 }

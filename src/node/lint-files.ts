@@ -25,6 +25,8 @@ export interface LintFilesOptions {
   inlineConfig?: boolean;
   /** Report directives that silence nothing, at this level (default: the config's, else off). */
   reportUnusedDisableDirectives?: RuleLevel;
+  /** Keep the findings inline directives silence, with their reasons, in each result's `suppressed` (`--include-suppressed`, SARIF). */
+  includeSuppressed?: boolean;
   /** Make the safe fixes (`--fix`, `--fix-dry-run`) in memory; results then carry the fixed text. Nothing is written. */
   fix?: FixOptions;
   /**
@@ -185,7 +187,7 @@ function lintAll(
     },
     // A clean file's text is not kept; the rare one that gets a finding across files is read again.
     reread,
-    { inlineConfig: options.inlineConfig },
+    { inlineConfig: options.inlineConfig, includeSuppressed: options.includeSuppressed },
   );
   // A cached result, or a clean file that got a finding across files, has its text but not the
   // engine's masked one: masked here, by the same function, before any output sees it.
@@ -216,7 +218,7 @@ function lintSource(
   rules: RuleSettings | undefined,
 ): { result: FileResult; facts?: RepositoryFacts } {
   // Without fix options this is one lint; with them, the findings are those of the fixed text.
-  const { operation, operationSource, findings, bodies, output, fixed, shownSource } = fixText(text, {
+  const { operation, operationSource, findings, bodies, output, fixed, shownSource, suppressed } = fixText(text, {
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
@@ -226,11 +228,15 @@ function lintSource(
     maxDepth: settings?.limits.maxDepth,
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
+    ...(settings?.directives ? { directives: settings.directives } : {}),
+    ...(options.includeSuppressed ? { includeSuppressed: true } : {}),
   }, options.fix ?? { maxPasses: 0 });
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
   const result: FileResult = { file, operation, operationSource, findings: withoutRevealingEdits(findings, output), screened: true };
-  // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
-  if (fixed || (options.keepSource !== false && findings.length > 0)) {
+  // A suppressed finding's fix is never shown (SARIF prints none for it), but screened all the same.
+  if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, output);
+  // Only findings and fixes need the text again (code frames, SARIF fixes and fingerprints, writing); a clean file's is dropped, so memory stays flat.
+  if (fixed || (options.keepSource !== false && (findings.length > 0 || (suppressed?.length ?? 0) > 0))) {
     result.source = output;
     // The engine's masked text, for outputs to show.
     if (shownSource !== undefined) result.shownSource = shownSource;

@@ -21,7 +21,7 @@ export function typeAt(operation: string, path: ReadonlyArray<string | number>):
 }
 
 function typeOf(schema: JsonSchema): string | undefined {
-  const resolved = resolve(schema);
+  const resolved = resolveRef(schema);
   if (typeof resolved.type === 'string') return resolved.type;
   for (const part of (resolved.allOf as JsonSchema[] | undefined) ?? []) {
     const type = typeOf(part);
@@ -31,7 +31,7 @@ function typeOf(schema: JsonSchema): string | undefined {
 }
 
 function childSchema(schema: JsonSchema, segment: string | number): JsonSchema | undefined {
-  const resolved = resolve(schema);
+  const resolved = resolveRef(schema);
   const properties = resolved.properties as Record<string, JsonSchema> | undefined;
   if (typeof segment === 'string' && properties && Object.hasOwn(properties, segment)) return properties[segment];
   if (typeof resolved.items === 'object' && !Array.isArray(resolved.items) && /^\d+$/.test(String(segment))) return resolved.items as JsonSchema;
@@ -43,7 +43,8 @@ function childSchema(schema: JsonSchema, segment: string | number): JsonSchema |
   return undefined;
 }
 
-function resolve(schema: JsonSchema): JsonSchema {
+/** A schema with its `$ref` into dplint's shared definitions followed (the body schemas refer nowhere else). */
+export function resolveRef(schema: JsonSchema): JsonSchema {
   let current = schema;
   for (let hops = 0; typeof current.$ref === 'string' && hops < 20; hops++) {
     const ref = current.$ref as string;

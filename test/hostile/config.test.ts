@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config/config.js';
 import { lintText } from '../../src/engine/lint.js';
+import { validate } from '../../src/api/validate.js';
 import { runCli } from '../helpers/cli.js';
 import { repo } from '../helpers/repo.js';
 
@@ -77,19 +78,36 @@ describe("a policy's pattern gets the static analysis dplint's own regular expre
     expect(configError(policy('      propertyNames: { pattern: "\\\\s*x\\\\s*$" }\n'))).toBe(
       'dplint.config.yaml:6:33: policy "cost-center": pattern "\\\\s*x\\\\s*$" can backtrack super-linearly on a run of " ": a crafted value would stall the run; rewrite it so that no two parts can match the same characters',
     );
-    const fine = policy('      properties:\n        label: { items: { pattern: "^[a-z][a-z0-9-]*$" } }\n        x: { enum: [{ pattern: "(a+)+" }] }\n');
+    const fine = policy('      properties:\n        label: { items: { pattern: "^[a-z][a-z0-9-]*$" } }\n        node_configuration: { enum: [{ pattern: "(a+)+" }] }\n');
     expect(parseConfig(fine, 'dplint.config.yaml').policies.map((p) => p.ruleId)).toEqual(['policy/cost-center']);
   });
 });
 
-test("a policy's members are looked up as own properties: Object.prototype's never satisfy `required` nor meet `properties`", () => {
-  const config = parseConfig(
-    'policies:\n  - id: p\n    message: m\n    operations: [edit-cluster]\n    schema:\n      required: [constructor]\n      properties:\n        toString: { type: string }\n',
-    'dplint.config.yaml',
-  );
-  const findings = (text: string) => lintText(text, { operation: 'edit-cluster', policies: config.policies }).findings.filter((f) => f.ruleId === 'policy/p').map((f) => f.message);
-  expect(findings('label: [a]\n')).toEqual(['m (the body must have member "constructor"; it is missing)']);
-  expect(findings('label: [a]\nconstructor: x\n')).toEqual([]);
+describe("a policy's members are looked up as own properties", () => {
+  test("Object.prototype's names are no member of any body: a policy naming them is a config error at the name, not a policy met by what every object inherits", () => {
+    const policy = (schema: string) => `policies:\n  - id: p\n    message: m\n    operations: [edit-cluster]\n    schema:\n${schema}`;
+    expect(configError(policy('      required: [constructor]\n'))).toBe(
+      'dplint.config.yaml:6:18: policies[0].schema: unknown member "constructor" in the edit-cluster body: the policy would check nothing there; see `dplint schema` for the 15 members it takes',
+    );
+    expect(configError(policy('      properties:\n        node_configuration:\n          properties:\n            toString: { type: string }\n'))).toBe(
+      'dplint.config.yaml:9:13: policies[0].schema: unknown member "toString" in node_configuration of the edit-cluster body: the policy would check nothing there; see `dplint schema` for the 19 members it takes',
+    );
+  });
+
+  test('a member a body only inherits (a `__proto__` key in YAML or JSON, an object with a prototype in the library) does not meet `required`', () => {
+    const config = parseConfig(
+      'policies:\n  - id: p\n    message: m\n    operations: [edit-cluster]\n    schema:\n      required: [label]\n      properties:\n        node_configuration: { required: [max_nodes] }\n',
+      'dplint.config.yaml',
+    );
+    const findings = (text: string, filename: string) =>
+      lintText(text, { operation: 'edit-cluster', filename, policies: config.policies }).findings.filter((f) => f.ruleId === 'policy/p').map((f) => f.message);
+    const missing = ['m (the body must have member "label"; it is missing)', 'm (node_configuration must have member "max_nodes"; it is missing)'];
+    expect(findings('__proto__: {label: [a]}\nnode_configuration:\n  __proto__: {max_nodes: 3}\n', 'c.yaml')).toEqual(missing);
+    expect(findings('{"__proto__": {"label": ["a"]}, "node_configuration": {"__proto__": {"max_nodes": 3}}}', 'c.json')).toEqual(missing);
+    expect(findings('label: [a]\nnode_configuration: {max_nodes: 3}\n', 'c.yaml')).toEqual([]);
+    const policies = [{ id: 'p', message: 'm', operations: ['edit-cluster'], schema: { required: ['label'] } }];
+    expect(validate('edit-cluster', Object.create({ label: ['a'] }), { policies }).findings.map((f) => f.message)).toEqual([missing[0]]);
+  });
 });
 
 describe('what the recursive code cannot take is a located config error, never an internal error', () => {

@@ -59,7 +59,7 @@ describe('a key and a file name holding escape sequences and line breaks', () =>
   });
 
   test('a policy message that holds them', async () => {
-    const config = 'policies:\n  - id: p\n    message: "bad\\e]8;;https://evil\\a\\n::error file=x::Forged"\n    operations: [edit-cluster]\n    schema: {required: [disallowed]}\n';
+    const config = 'policies:\n  - id: p\n    message: "bad\\e]8;;https://evil\\a\\n::error file=x::Forged"\n    operations: [edit-cluster]\n    schema: {required: [node_configuration]}\n';
     const dir = tempDir({ 'dplint.config.yaml': config, 'c.yaml': 'label: [a]\n' });
     for (const format of ['stylish', 'compact', 'github']) {
       const run = await runCli(['--operation', 'edit-cluster', '-f', format, 'c.yaml'], { cwd: dir });

@@ -44,7 +44,7 @@ describe('a policy $ref never leaves dplint', () => {
       '        node_configuration:',
       '          properties:',
       '            max_nodes: { $ref: "#/definitions/few" }',
-      '            min_nodes: { $ref: "definitions.schema.json#/definitions/nodeCount" }',
+      '            initial_nodes: { $ref: "definitions.schema.json#/definitions/nodeCount" }',
       '      definitions:',
       '        few: { maximum: 3 }',
       '',
@@ -68,7 +68,7 @@ describe('the config file is data', () => {
     const dir = tempDir({ 'dplint.config.yaml': '__proto__:\n  polluted: yes\n', 'a.yaml': 'state: start\n' });
     const run = await runCli(['a.yaml'], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^dplint: dplint\.config\.yaml:1:1: unknown member "__proto__" .*; expected one of extends, files, ignore, rules, overrides, policies, limits, reportUnusedDisableDirectives\n$/);
+    expect(run.stderr).toMatch(/^dplint: dplint\.config\.yaml:1:1: unknown member "__proto__" .*; expected one of extends, files, ignore, rules, overrides, policies, limits, reportUnusedDisableDirectives, directives\n$/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -33,7 +33,6 @@ const POLICY_CONFIG = [
   '    operations: [edit-cluster, create-account, edit-account]',
   '    schema:',
   '      properties:',
-  '        compute_secret_key: {pattern: "^x"}',
   '        vm_settings: {properties: {compute_secret_key: {pattern: "^x"}}}',
   '        account: {properties: {compute_secret_key: {pattern: "^x"}}}',
   '',
@@ -83,7 +82,7 @@ const JSON_PLACES: Record<string, (s: string) => string> = {
   'an unquoted value': (s) => `{"compute_secret_key": ${s}}`,
   'a syntax error after a quoted value': (s) => `{"compute_secret_key": "${s}" x}`,
   'an escape': (s) => `{"compute_secret_key": "${s.slice(0, 6)}\\u0041${s.slice(6)}", "label": 1}`,
-  'a policy on it': (s) => `{"compute_secret_key": "${s}", "label": 1}`,
+  'a policy on it': (s) => `{"vm_settings": {"compute_secret_key": "${s}"}, "label": 1}`,
 };
 
 /** What of the secret an output may not hold: the secret, and every run of 8 of its characters. */
