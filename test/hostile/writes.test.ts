@@ -208,7 +208,7 @@ describe('--fix loses no byte', () => {
   test('a SIGTERM in the middle of a write waits for it, leaves no temporary file, and ends the process by SIGTERM', () => {
     const dir = tempDir({ 'a.yaml': NUMBER });
     // The built module, in a process of its own: the signal is real, sent to itself between writing the temporary file and the rename.
-    const script = `import { writeFixedFile } from ${JSON.stringify(join(process.cwd(), 'dist', 'src', 'fix', 'write-fixed.js'))};
+    const script = `import { writeFixedFile } from ${JSON.stringify(join(process.cwd(), 'dist', 'src', 'node', 'write-fixed.js'))};
       writeFixedFile(process.argv[1], ${JSON.stringify(NUMBER)}, ${JSON.stringify(FIXED)}, { beforeReplace: () => process.kill(process.pid, 'SIGTERM') });
       process.stdout.write('written\\n');
       // Keeps the process alive until the pending signal is handled (a process with nothing left to do would end first).
