@@ -139,6 +139,11 @@ export class Workspace {
     return lintTextAs(text, this.relativePath(absolute), { cwd: this.root, fix: {} }, this.resolver());
   }
 
+  /** The findings of a text as the file (the config's settings; no checks across files): a pass of "fix all". */
+  findingsOf(absolute: string, text: string): Finding[] {
+    return lintTextAs(text, this.relativePath(absolute), { cwd: this.root }, this.resolver())[0]?.findings ?? [];
+  }
+
   /**
    * Files changed on disk (not through the editor): a file the scan knew is read again alone; a new
    * one may or may not be linted (the config's ignores, .gitignore), so the folder is read again.

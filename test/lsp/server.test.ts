@@ -123,12 +123,17 @@ describe('dplint lsp --stdio', () => {
     expect(client.text('clusters/etl.yaml')).toBe(CLUSTER.replace('"5"', '5').replace('duration: 90', 'duration: 120').replace('us-east-9', 'us-east-1'));
   });
 
-  test('source.fixAll.dplint makes every safe fix, as `dplint --fix` would', async () => {
+  test('source.fixAll.dplint makes every safe fix, as `dplint --fix` would, as the fixes\' own edits (not the whole text)', async () => {
     const text = 'label: [adhoc]\nnode_configuration:\n  initial_nodes: "2"\n  max_nodes: "10"\n';
     expect((await client.open('clusters/adhoc.yaml', text)).map((d) => d.code)).toEqual(['body/number-as-string', 'body/number-as-string']);
     const actions = await client.codeActions('clusters/adhoc.yaml', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, ['source.fixAll']);
     expect(actions.map((a) => a.title)).toEqual(['Fix all dplint problems that can be fixed']);
-    expect(await client.edit('clusters/adhoc.yaml', actions[0].edit.changes[client.uri('clusters/adhoc.yaml')])).toEqual([]);
+    const edits = actions[0].edit.changes[client.uri('clusters/adhoc.yaml')];
+    expect(edits).toEqual([
+      { range: { start: { line: 2, character: 17 }, end: { line: 2, character: 20 } }, newText: '2' },
+      { range: { start: { line: 3, character: 13 }, end: { line: 3, character: 17 } }, newText: '10' },
+    ]);
+    expect(await client.edit('clusters/adhoc.yaml', edits)).toEqual([]);
     expect(client.text('clusters/adhoc.yaml')).toBe('label: [adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n');
     expect(await client.close('clusters/adhoc.yaml')).toEqual([]);
   });
