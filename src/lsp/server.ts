@@ -16,6 +16,7 @@ import {
   type Diagnostic,
   type InitializeResult,
   type TextEdit,
+  type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { explainRule } from '../commands/explain.js';
@@ -80,6 +81,18 @@ class DplintServer {
       if (root?.startsWith('file:')) this.workspace = new Workspace(fileURLToPath(root));
       const options = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
       if (typeof options.debounceMs === 'number' && options.debounceMs >= 0) this.debounceMs = options.debounceMs;
+      this.workspace.onIndexing = (files) => this.indexProgress(files);
+      this.workspace.onIndexProgress = (read, files) => void this.progress?.then((reporter) => reporter?.report(Math.floor((100 * read) / files), `${read} of ${files} files read`));
+      // Once the folder's files are read, the open documents get their findings across files.
+      this.workspace.onIndexed = () => {
+        const progress = this.progress;
+        this.progress = undefined;
+        // The end of the progress first, then the diagnostics it made: a client that waits for the one gets the other next.
+        void (progress ?? Promise.resolve(undefined)).then((reporter) => {
+          reporter?.done();
+          this.lintAll();
+        });
+      };
       this.workspace.openText = (file) => {
         for (const document of documents.all()) if (this.fileOf(document.uri) && this.workspace.relativePath(this.fileOf(document.uri)!) === file) return document.getText();
         return undefined;
@@ -156,6 +169,19 @@ class DplintServer {
   }
 
   private watchFiles = false;
+
+  /** The progress of the index of the folder, shown by an editor that supports it (a null reporter otherwise). */
+  private progress?: Promise<WorkDoneProgressServerReporter | undefined>;
+
+  private indexProgress(files: number): void {
+    this.progress ??= this.connection.window.createWorkDoneProgress().then(
+      (reporter) => {
+        reporter.begin('dplint', 0, `reading ${files} file${files === 1 ? '' : 's'} for the checks across files`);
+        return reporter;
+      },
+      () => undefined,
+    );
+  }
 
   private fileOf(uri: string): string | undefined {
     if (!uri.startsWith('file:')) return undefined;
