@@ -6,8 +6,9 @@ import type { FileResult } from '../formatters/types.js';
 import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
 import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';
+import { factsOfPlannedFile } from './facts.js';
 import { FactsIndex } from './facts-index.js';
-import { lintFileAt, lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
+import { lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
 import type { Finding } from '../types.js';
 
 /** The result of linting one open document as the CLI would lint the file. */
@@ -115,8 +116,13 @@ export class Workspace {
       this.onIndexing?.(run.files.length);
       let slice = performance.now();
       for (let i = 0; i < run.files.length; i++) {
-        const { result, facts } = lintFileAt(run.files[i], run, { cwd: this.root, keepSource: false });
-        if (facts) disk.set(result.file.split(sep).join('/'), facts);
+        try {
+          const { file, facts } = factsOfPlannedFile(run.files[i], run);
+          if (facts) disk.set(file, facts);
+        } catch (error) {
+          // A file that cannot be read (a link that leads nowhere) tells the checks nothing; the CLI would say why.
+          if (!(error instanceof UsageError)) throw error;
+        }
         if (performance.now() - slice >= INDEX_SLICE_MS) {
           await yieldToEvents();
           // The config or the folder changed meanwhile: a newer index reads it.
@@ -241,7 +247,7 @@ export class Workspace {
         }
         continue;
       }
-      this.facts.setDisk(file, deleted ? undefined : lintFileAt(file, run, { cwd: this.root, keepSource: false }).facts);
+      this.facts.setDisk(file, deleted ? undefined : factsOfPlannedFile(file, run).facts);
     }
   }
 
