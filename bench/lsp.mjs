@@ -46,8 +46,8 @@ writeFileSync(join(workspace, 'dplint.config.yaml'), 'files:\n  - match: ["clust
 /** The label of the corpus's first file: the probe claims it too. */
 const claimed = /^label: \[(.*)\]$/m.exec(readFileSync(join(clusters, 'cluster-000000.yaml'), 'utf8'))[1];
 
-/** A 300-line cluster file: a corpus file with a longer history of changes and more tags. */
-function file300() {
+/** A 300-line cluster file: a corpus file with a longer history of changes and more tags; with `mistake`, a region typo (schema/enum) in it. */
+function file300(mistake = false) {
   const lines = readFileSync(join(clusters, 'cluster-000003.yaml'), 'utf8').trimEnd().split('\n');
   const label = lines.findIndex((l) => l.startsWith('label:'));
   lines[label] = 'label: [bench-300]';
@@ -56,7 +56,8 @@ function file300() {
   const extra = [];
   for (let i = 0; extra.length + lines.length + history.length < 300; i++) extra.push(`    extra-tag-${i}: value-${i}`);
   const out = [...lines.slice(0, label), ...history, ...lines.slice(label, tags + 1), ...extra, ...lines.slice(tags + 1)];
-  return out.join('\n') + '\n';
+  const text = out.join('\n') + '\n';
+  return mistake ? text.replace(/^  cloud_region: .*$/m, '  cloud_region: us-east-9') : text;
 }
 
 class Client {
@@ -89,6 +90,12 @@ class Client {
     const status = readFileSync(`/proc/${this.process.pid}/status`, 'utf8');
     const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)[1]) / 1024;
     return { peak: field('VmHWM'), now: field('VmRSS') };
+  }
+
+  /** The server's processor time so far, in milliseconds (user and system, /proc/<pid>/stat; 10 ms ticks). */
+  cpuMs() {
+    const fields = readFileSync(`/proc/${this.process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   }
 
   async shutdown() {
@@ -133,18 +140,19 @@ async function indexedServer(initializationOptions) {
   const probe = pathToFileURL(join(workspace, 'open', 'probe.yaml')).href;
   const first = client.next((p) => p.uri === probe);
   const indexed = client.next((p) => p.uri === probe && p.diagnostics.some((d) => d.code === 'repository/duplicate-label'));
+  const cpu = client.cpuMs();
   const start = process.hrtime.bigint();
   await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: probe, languageId: 'yaml', version: 1, text: `label: [${claimed}]\n` } });
   const firstAt = (await first).at;
   const { at: indexedAt, params } = await indexed;
   const related = params.diagnostics.find((d) => d.code === 'repository/duplicate-label').relatedInformation?.length ?? 0;
-  return { client, first: ms(start, firstAt), indexed: ms(start, indexedAt), related };
+  return { client, first: ms(start, firstAt), indexed: ms(start, indexedAt), indexCpu: client.cpuMs() - cpu, related };
 }
 
 /** Opens the 300-line file; resolves once its first diagnostics are in. */
-async function open300(client) {
-  const text = file300();
-  const uri = pathToFileURL(join(workspace, 'open', 'big-300.yaml')).href;
+async function open300(client, mistake = false) {
+  const text = file300(mistake);
+  const uri = pathToFileURL(join(workspace, 'open', mistake ? 'mistake-300.yaml' : 'big-300.yaml')).href;
   const opened = client.next((p) => p.uri === uri && p.version === 1);
   await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
   const { params } = await opened;
@@ -153,16 +161,20 @@ async function open300(client) {
 
 // Index and memory, and changes with the debounce at 0.
 {
-  const { client, first, indexed, related } = await indexedServer({ debounceMs: 0 });
-  console.log(`\nindex: first diagnostics of an opened file ${first.toFixed(0)} ms; cross-file diagnostics (the index of ${files} files complete) ${indexed.toFixed(0)} ms, naming ${related} other file(s)`);
-  const { text, uri, diagnostics } = await open300(client);
-  const warm = await timeChanges(client, uri, text, Math.max(20, changes / 2), 1);
-  const { times } = await timeChanges(client, uri, text, changes, warm.version);
-  console.log(
-    `change: a ${text.split('\n').length - 1}-line cluster file (${diagnostics} diagnostics), debounce 0: didChange to publishDiagnostics median ${median(times).toFixed(1)} ms, 90th percentile ${quantile(times, 0.9).toFixed(1)} ms (${changes} changes after ${warm.times.length} to warm up)`,
-  );
+  const { client, first, indexed, indexCpu, related } = await indexedServer({ debounceMs: 0 });
+  console.log(`\nindex: first diagnostics of an opened file ${first.toFixed(0)} ms; cross-file diagnostics (the index of ${files} files complete) ${indexed.toFixed(0)} ms, naming ${related} other file(s); the server's processor time meanwhile ${indexCpu} ms`);
+  for (const mistake of [false, true]) {
+    const { text, uri, diagnostics } = await open300(client, mistake);
+    const warm = await timeChanges(client, uri, text, Math.max(20, changes / 2), 1);
+    const cpu = client.cpuMs();
+    const { times } = await timeChanges(client, uri, text, changes, warm.version);
+    const perChange = (client.cpuMs() - cpu) / changes;
+    console.log(
+      `change: a ${text.split('\n').length - 1}-line cluster file with ${diagnostics} diagnostic(s), debounce 0: didChange to publishDiagnostics median ${median(times).toFixed(1)} ms, 90th percentile ${quantile(times, 0.9).toFixed(1)} ms (${changes} changes after ${warm.times.length} to warm up); the server's processor time ${perChange.toFixed(1)} ms a change`,
+    );
+  }
   const memory = client.peakMiB();
-  console.log(`memory: the server's peak ${memory.peak.toFixed(0)} MiB (VmHWM), ${memory.now.toFixed(0)} MiB resident now, with the ${files}-file workspace indexed and two files open`);
+  console.log(`memory: the server's peak ${memory.peak.toFixed(0)} MiB (VmHWM), ${memory.now.toFixed(0)} MiB resident now, with the ${files}-file workspace indexed and three files open`);
   await client.shutdown();
 }
 
@@ -172,8 +184,10 @@ async function open300(client) {
   const { text, uri } = await open300(client);
   const count = Math.max(10, Math.round(changes / 5));
   const warm = await timeChanges(client, uri, text, 5, 1, 250);
+  const cpu = client.cpuMs();
   const { times } = await timeChanges(client, uri, text, count, warm.version, 250);
-  console.log(`change, default debounce (200 ms), each edit 250 ms after the last: median ${median(times).toFixed(1)} ms, 90th percentile ${quantile(times, 0.9).toFixed(1)} ms (${count} changes)`);
+  const perChange = (client.cpuMs() - cpu) / count;
+  console.log(`change, default debounce (200 ms), each edit 250 ms after the last: median ${median(times).toFixed(1)} ms, 90th percentile ${quantile(times, 0.9).toFixed(1)} ms (${count} changes); the server's processor time ${perChange.toFixed(1)} ms a change`);
   await client.shutdown();
 }
 console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
