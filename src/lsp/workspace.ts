@@ -5,7 +5,7 @@ import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/re
 import type { FileResult } from '../formatters/types.js';
 import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
-import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';
+import { CONFIG_FILE_NAMES, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
 import { factsOfPlannedFile } from './facts.js';
 import { FactsIndex } from './facts-index.js';
 import { lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
@@ -91,7 +91,8 @@ export class Workspace {
     this.generation++;
     this.indexed = false;
     this.indexing = undefined;
-    this.scanned = undefined;
+    this.scanned = this.reading = undefined;
+    this.changedMeanwhile.clear();
   }
 
   /** Whether the index of the files on disk is complete. */
@@ -113,6 +114,7 @@ export class Workspace {
     let run: PlannedRun | undefined;
     try {
       run = planRun(['.'], { cwd: this.root });
+      this.reading = { run, known: new Set(run.files) };
       this.onIndexing?.(run.files.length);
       let slice = performance.now();
       for (let i = 0; i < run.files.length; i++) {
@@ -141,9 +143,14 @@ export class Workspace {
     }
     if (generation !== this.generation) return;
     this.facts.replaceDisk(disk);
-    this.scanned = run;
+    this.scanned = this.reading;
+    this.reading = undefined;
     this.indexed = this.everIndexed = true;
     this.indexing = undefined;
+    // Files changed on disk while the index read the folder (a document closed): read again alone.
+    const changed = [...this.changedMeanwhile];
+    this.changedMeanwhile.clear();
+    if (run) for (const [file, deleted] of changed) this.readAgain(file, deleted, run);
     this.onIndexed?.();
   }
 
@@ -229,29 +236,45 @@ export class Workspace {
    * one may or may not be linted (the config's ignores, .gitignore), so the folder is read again.
    */
   filesChanged(changes: ReadonlyArray<{ absolute: string; deleted: boolean }>): void {
-    if (this.indexing) {
-      // Read again from the start: the index may have read the file before it changed.
-      this.invalidate();
+    // Nothing read yet: the index, when it starts, reads the folder as it is then.
+    if (!this.indexed && !this.reading) return;
+    const walked = this.indexed ? this.scanned : this.reading;
+    if (!walked) {
+      // The last walk found nothing to lint (or could not walk): a new file may change that.
+      if (changes.some((change) => !change.deleted && LINTED_EXTENSIONS.test(change.absolute))) this.invalidate();
       return;
     }
-    const run = this.scanned;
-    if (!this.indexed || !run) return;
-    const known = new Set(run.files);
     for (const { absolute, deleted } of changes) {
       const file = this.relativePath(absolute);
-      if (!known.has(file)) {
-        // A new file may be one to lint (or one the config ignores): only a new scan knows.
-        if (!deleted && /\.(ya?ml|json)$/i.test(file)) {
+      if (!walked.known.has(file)) {
+        // A new file may be one to lint (or one the config ignores): only a new walk knows.
+        if (!deleted && LINTED_EXTENSIONS.test(file)) {
           this.invalidate();
           return;
         }
         continue;
       }
-      this.facts.setDisk(file, deleted ? undefined : factsOfPlannedFile(file, run).facts);
+      // While the index reads the folder, it may have read the file before it changed: read again once it is complete.
+      if (this.indexed) this.readAgain(file, deleted, walked.run);
+      else this.changedMeanwhile.set(file, deleted);
     }
   }
 
-  private scanned?: PlannedRun;
+  private readAgain(file: string, deleted: boolean, run: PlannedRun): void {
+    let facts;
+    try {
+      facts = deleted ? undefined : factsOfPlannedFile(file, run).facts;
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+    }
+    this.facts.setDisk(file, facts);
+  }
+
+  /** The walk of the complete index, and of the one under way: its files, and the same as a set. */
+  private scanned?: { run: PlannedRun; known: ReadonlySet<string> };
+  private reading?: { run: PlannedRun; known: ReadonlySet<string> };
+  /** Files changed on disk while the index was read, and whether deleted. */
+  private readonly changedMeanwhile = new Map<string, boolean>();
 
   private acrossFiles(file: string, result: FileResult, text: string, related: DocumentLint['related']): Finding[] {
     if (!this.acrossFilesEnabled) return [];
