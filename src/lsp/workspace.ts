@@ -6,7 +6,7 @@ import type { FileResult } from '../formatters/types.js';
 import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
 import { CONFIG_FILE_NAMES, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
-import { factsOfPlannedFile } from './facts.js';
+import { factsOfLintedText, factsOfPlannedFile } from './facts.js';
 import { FactsIndex } from './facts-index.js';
 import { lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
 import type { Finding } from '../types.js';
@@ -214,7 +214,12 @@ export class Workspace {
     }
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
-    const facts = inFolder && result.operation ? collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies) : undefined;
+    let facts: RepositoryFacts | undefined;
+    if (inFolder && result.operation) {
+      // From the data alone where the text allows; else a second lint gives the bodies.
+      const quick = factsOfLintedText(file, text, result.operation, result.operationSource);
+      facts = quick !== null ? quick : collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies);
+    }
     this.facts.setOpen(file, facts);
     const across = this.acrossFiles(file, result, text, related);
     const findings = [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition);

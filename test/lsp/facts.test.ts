@@ -1,17 +1,17 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../../bench/corpus.mjs';
-import { factsOfPlannedFile } from '../../src/lsp/facts.js';
+import { factsOfLintedText, factsOfPlannedFile } from '../../src/lsp/facts.js';
 import { lintFileAt, planRun } from '../../src/node/lint-files.js';
 
 /**
  * The language server's index takes each file's facts for the checks across files without running
  * the rules where it can: they must be the facts the CLI's lint of the file gathers, file by file.
  */
-test('the index gathers the very facts a `dplint` run gathers, for every file of the example repository and of 300 corpus files', () => {
+test('the index, and the lint of an open document, gather the very facts a `dplint` run gathers, for every file of the example repository and of 300 corpus files', () => {
   const root = mkdtempSync(join(tmpdir(), 'dplint-facts-'));
   cpSync(join(import.meta.dirname, '..', '..', 'fixtures', 'config-repo'), root, { recursive: true });
   writeCorpus(join(root, 'clusters', 'clean'), 150, 3);
@@ -24,11 +24,21 @@ test('the index gathers the very facts a `dplint` run gathers, for every file of
   const run = planRun(['.'], { cwd: root });
   expect(run.files.length).toBe(315);
   let withFacts = 0;
+  let fromData = 0;
   for (const file of run.files) {
     const expected = lintFileAt(file, run, { cwd: root, keepSource: false });
     const got = factsOfPlannedFile(file, run);
     expect({ file: got.file, facts: got.facts }).toEqual({ file: expected.result.file, facts: expected.facts });
     if (got.facts) withFacts++;
+    // At each change of an open document: its lint's operation, its facts from the data where the text allows.
+    if (expected.result.operation) {
+      const quick = factsOfLintedText(file, readFileSync(join(root, file), 'utf8'), expected.result.operation, expected.result.operationSource);
+      if (quick !== null) {
+        expect({ file, facts: quick }).toEqual({ file, facts: expected.facts });
+        fromData++;
+      }
+    }
   }
+  expect(fromData).toBe(309);
   expect(withFacts).toBe(313);
 });
