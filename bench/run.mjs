@@ -15,8 +15,11 @@
 //   growth       time per MiB of one large file (a 20 MiB bootstrap script; a stream of 7,000
 //                cluster bodies in one file) against the corpus's
 //   memory       peak RSS of the CI gate at 10,000 and at 100,000 files, on both corpora
+//   lsp          the language server (bench/lsp.mjs, a real LSP client over stdio): a change's
+//                diagnostics for a 300-line cluster file, the first cross-file index of a workspace
+//                of the corpus's files, the server's peak memory with it open
 //
-//   node bench/run.mjs [--files 10000] [--runs 5] [--quick] [--only precommit,gate,findings,cache,growth,memory]
+//   node bench/run.mjs [--files 10000] [--runs 5] [--quick] [--only precommit,gate,findings,cache,growth,memory,lsp]
 // Peak memory comes from GNU time (/usr/bin/time -f %M) where it is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -187,5 +190,10 @@ if (gnuTime && !args.includes('--quick') && section('memory')) {
     const large = once(lint(more)).peak;
     console.log(`memory, ${name}: peak ${small.toFixed(0)} MiB at ${files} files, ${large.toFixed(0)} MiB at ${files * 10} files (×${(large / small).toFixed(2)} for ×10 the files)`);
   }
+}
+if (section('lsp')) {
+  console.log('');
+  const lsp = spawnSync(process.execPath, [join(root, 'bench', 'lsp.mjs'), '--files', String(files)], { stdio: 'inherit' });
+  if (lsp.status !== 0) throw new Error(`bench/lsp.mjs exited ${lsp.status}`);
 }
 rmSync(work, { recursive: true, force: true });

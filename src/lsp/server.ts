@@ -15,6 +15,8 @@ import {
   type Connection,
   type Diagnostic,
   type InitializeResult,
+  type TextEdit,
+  type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { explainRule } from '../api/explain.js';
@@ -22,6 +24,7 @@ import { rules } from '../index.js';
 import { CONFIG_FILE_NAMES } from '../node/files.js';
 import type { Finding } from '../types.js';
 import { contains, diagnosticOf, lspRange, overlaps, textEditOf } from './convert.js';
+import { fixAllEdits } from './fix-all.js';
 import { docsOf, memberMarkdown, membersOf, schemaAtPath } from './schema-docs.js';
 import { completionPlaceAt, isRuleIdCharacter, placeAt, trailingWord } from './structure.js';
 import { Workspace, type DocumentLint } from './workspace.js';
@@ -78,6 +81,18 @@ class DplintServer {
       if (root?.startsWith('file:')) this.workspace = new Workspace(fileURLToPath(root));
       const options = (params.initializationOptions ?? {}) as { debounceMs?: unknown };
       if (typeof options.debounceMs === 'number' && options.debounceMs >= 0) this.debounceMs = options.debounceMs;
+      this.workspace.onIndexing = (files) => this.indexProgress(files);
+      this.workspace.onIndexProgress = (read, files) => void this.progress?.then((reporter) => reporter?.report(Math.floor((100 * read) / files), `${read} of ${files} files read`));
+      // Once the folder's files are read, the open documents get their findings across files.
+      this.workspace.onIndexed = () => {
+        const progress = this.progress;
+        this.progress = undefined;
+        // The end of the progress first, then the diagnostics it made: a client that waits for the one gets the other next.
+        void (progress ?? Promise.resolve(undefined)).then((reporter) => {
+          reporter?.done();
+          this.lintAll();
+        });
+      };
       this.workspace.openText = (file) => {
         for (const document of documents.all()) if (this.fileOf(document.uri) && this.workspace.relativePath(this.fileOf(document.uri)!) === file) return document.getText();
         return undefined;
@@ -154,6 +169,19 @@ class DplintServer {
   }
 
   private watchFiles = false;
+
+  /** The progress of the index of the folder, shown by an editor that supports it (a null reporter otherwise). */
+  private progress?: Promise<WorkDoneProgressServerReporter | undefined>;
+
+  private indexProgress(files: number): void {
+    this.progress ??= this.connection.window.createWorkDoneProgress().then(
+      (reporter) => {
+        reporter.begin('dplint', 0, `reading ${files} file${files === 1 ? '' : 's'} for the checks across files`);
+        return reporter;
+      },
+      () => undefined,
+    );
+  }
 
   private fileOf(uri: string): string | undefined {
     if (!uri.startsWith('file:')) return undefined;
@@ -303,19 +331,26 @@ class DplintServer {
       }
     }
     if (wants(FIX_ALL_KIND) && linted.findings.some((f) => f.fix)) {
-      const edit = this.fixAllEdit(document);
-      if (edit) actions.push({ title: 'Fix all dplint problems that can be fixed', kind: FIX_ALL_KIND, edit: { changes: { [uri]: [edit] } } });
+      const edits = this.fixAllEdits(document, linted.findings);
+      if (edits) actions.push({ title: 'Fix all dplint problems that can be fixed', kind: FIX_ALL_KIND, edit: { changes: { [uri]: edits } } });
     }
     return actions;
   }
 
-  /** The whole text fixed as `dplint --fix` would fix the file (the config's settings, every pass). */
-  private fixAllEdit(document: TextDocument) {
+  /**
+   * The edits that fix the text as `dplint --fix` would fix the file (the config's settings, every
+   * pass): the fixes' own edits, so that the editor keeps the cursor, folds and undo history. Should
+   * they ever make another text than the CLI's fix (a fix held back for showing a credential), the
+   * CLI's fixed text replaces the whole document instead: the editor and the gate must agree.
+   */
+  private fixAllEdits(document: TextDocument, findings: readonly Finding[]): TextEdit[] | undefined {
     const file = this.fileOf(document.uri)!;
     const text = document.getText();
-    const [result] = this.workspace.fixAll(file, text);
-    if (!result?.originalSource || result.source === undefined || result.source === text) return undefined;
-    return { range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, newText: result.source };
+    const [cli] = this.workspace.fixAll(file, text);
+    if (!cli?.originalSource || cli.source === undefined || cli.source === text) return undefined;
+    const { edits, output } = fixAllEdits(text, findings, (next) => this.workspace.findingsOf(file, next));
+    if (output !== cli.source) return [{ range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, newText: cli.source }];
+    return edits.map((edit) => textEditOf(document, { range: [edit.start, edit.end], text: edit.text }));
   }
 
   private hoverText(document: TextDocument, position: { line: number; character: number }): string | undefined {

@@ -5,8 +5,10 @@ import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/re
 import type { FileResult } from '../types.js';
 import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
-import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';
-import { lintFileAt, lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
+import { CONFIG_FILE_NAMES, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
+import { factsOfLintedText, factsOfPlannedFile } from './facts.js';
+import { FactsIndex } from './facts-index.js';
+import { lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
 import type { Finding } from '../types.js';
 
 /** The result of linting one open document as the CLI would lint the file. */
@@ -33,18 +35,40 @@ export interface ConfigProblem {
 
 const REPOSITORY_RULE = /^repository\//;
 
+/** How long the first index reads files before it lets the server answer what came meanwhile. */
+const INDEX_SLICE_MS = 10;
+
 /**
  * Lints documents of one workspace folder with the functions the CLI uses (`lintTextAs` for the
  * file, `lintRepository` over every file's facts for the checks across files), so the editor and a
  * `dplint` run in the folder report the same findings. The facts of files on disk are gathered
- * once, on the first lint that needs them, and again after anything on disk changes; open
- * documents contribute the facts of their current text.
+ * on the first lint that needs them, and again after anything on disk changes: the CLI's walk of
+ * the folder (its .gitignore files, the config's ignores, no link followed out of it), then each
+ * file read and linted as the CLI would, with its size limit, a few milliseconds at a time so that
+ * the server answers requests meanwhile. Until the index is complete a document gets no finding
+ * across files; `onIndexed` is called when it is. Open documents contribute the facts of their
+ * current text.
  */
 export class Workspace {
-  private diskFacts?: Map<string, RepositoryFacts>;
-  private readonly openFacts = new Map<string, RepositoryFacts | undefined>();
+  private readonly facts = new FactsIndex();
+  /** Whether the facts of the files on disk are all read (and nothing changed since). */
+  private indexed = false;
+  /**
+   * Whether an index was ever complete: while the folder is read again (a config or a new file),
+   * the findings across files are those of the last index, not none.
+   */
+  private everIndexed = false;
+  /** The index being made, if one is; a newer generation makes an older one stop. */
+  private indexing?: Promise<void>;
+  private generation = 0;
   /** Config files read once and kept until one changes ({@link reloadConfig}): a keystroke does not read them again. */
   private configs?: ConfigResolver;
+  /** Called when an index of the folder starts reading its files: how many. */
+  onIndexing?: (files: number) => void;
+  /** Called between two slices of an index: how many files of how many are read. */
+  onIndexProgress?: (read: number, files: number) => void;
+  /** Called when an index of the folder is complete: the open documents' findings across files are known. */
+  onIndexed?: () => void;
 
   /**
    * @param root the workspace folder: paths, config discovery and the checks across files start there.
@@ -64,7 +88,70 @@ export class Workspace {
 
   /** Forget what was read from disk (a file or the config changed): the next lint reads it again. */
   invalidate(): void {
-    this.diskFacts = undefined;
+    this.generation++;
+    this.indexed = false;
+    this.indexing = undefined;
+    this.scanned = this.reading = undefined;
+    this.changedMeanwhile.clear();
+  }
+
+  /** Whether the index of the files on disk is complete. */
+  get isIndexed(): boolean {
+    return this.indexed;
+  }
+
+  /** Starts the index of the folder's files, unless it is complete or under way; resolves when it ends (complete or superseded). */
+  index(): Promise<void> {
+    if (!this.acrossFilesEnabled || this.indexed) return Promise.resolve();
+    return (this.indexing ??= this.readFolder(this.generation));
+  }
+
+  private async readFolder(generation: number): Promise<void> {
+    // Never within the lint that asked: its diagnostics go out first.
+    await yieldToEvents();
+    if (generation !== this.generation) return;
+    const disk = new Map<string, RepositoryFacts>();
+    let run: PlannedRun | undefined;
+    try {
+      run = planRun(['.'], { cwd: this.root });
+      this.reading = { run, known: new Set(run.files) };
+      this.onIndexing?.(run.files.length);
+      let slice = performance.now();
+      for (let i = 0; i < run.files.length; i++) {
+        try {
+          const { file, facts } = factsOfPlannedFile(run.files[i], run);
+          if (facts) disk.set(file, facts);
+        } catch (error) {
+          // A file that cannot be read (a link that leads nowhere) tells the checks nothing; the CLI would say why.
+          if (!(error instanceof UsageError)) throw error;
+        }
+        if (performance.now() - slice >= INDEX_SLICE_MS) {
+          await yieldToEvents();
+          // The config or the folder changed meanwhile: a newer index reads it.
+          if (generation !== this.generation) return;
+          this.onIndexProgress?.(i + 1, run.files.length);
+          slice = performance.now();
+        }
+      }
+    } catch (error) {
+      // A folder without files to lint has no facts; a bad config is reported by the document's lint;
+      // a file the walk cannot name (src/node/files.ts) leaves the folder without checks across files.
+      // Anything else is a fault of dplint, said on standard error, and the server goes on without them.
+      if (!(error instanceof UsageError) && !(error instanceof ConfigError)) console.error(`dplint: could not read the workspace folder: ${error instanceof Error ? error.message : String(error)}`);
+      run = undefined;
+      disk.clear();
+    }
+    if (generation !== this.generation) return;
+    this.facts.replaceDisk(disk);
+    this.scanned = this.reading;
+    this.reading = undefined;
+    this.indexed = this.everIndexed = true;
+    this.indexing = undefined;
+    // Files changed on disk while the index read the folder (a document closed): read again alone.
+    const changed = [...this.changedMeanwhile];
+    this.changedMeanwhile.clear();
+    if (run) for (const [file, deleted] of changed) this.readAgain(file, deleted, run);
+    this.onIndexed?.();
   }
 
   /** A config file changed: read the config files again on the next lint, and the files on disk with them. */
@@ -103,7 +190,7 @@ export class Workspace {
 
   /** The document is closed: its facts are those of the file on disk again. */
   close(absolute: string): void {
-    this.openFacts.delete(this.relativePath(absolute));
+    this.facts.closeOpen(this.relativePath(absolute));
     // Saved or not, what is on disk now counts: the one file is read again.
     this.filesChanged([{ absolute, deleted: !existsSync(absolute) }]);
   }
@@ -120,15 +207,20 @@ export class Workspace {
       throw error;
     }
     const [result] = results;
-    const previous = JSON.stringify(this.openFacts.has(file) ? this.openFacts.get(file) : this.diskFacts?.get(file));
+    const previous = JSON.stringify(this.facts.get(file));
     if (!result) {
-      this.openFacts.set(file, undefined);
+      this.facts.setOpen(file, undefined);
       return { file, related, factsChanged: previous !== undefined };
     }
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
-    const facts = inFolder && result.operation ? collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies) : undefined;
-    this.openFacts.set(file, facts);
+    let facts: RepositoryFacts | undefined;
+    if (inFolder && result.operation) {
+      // From the data alone where the text allows; else a second lint gives the bodies.
+      const quick = factsOfLintedText(file, text, result.operation, result.operationSource);
+      facts = quick !== null ? quick : collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies);
+    }
+    this.facts.setOpen(file, facts);
     const across = this.acrossFiles(file, result, text, related);
     const findings = [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition);
     return { file, result: { ...result, findings }, related, factsChanged: JSON.stringify(facts) !== previous };
@@ -139,59 +231,61 @@ export class Workspace {
     return lintTextAs(text, this.relativePath(absolute), { cwd: this.root, fix: {} }, this.resolver());
   }
 
+  /** The findings of a text as the file (the config's settings; no checks across files): a pass of "fix all". */
+  findingsOf(absolute: string, text: string): Finding[] {
+    return lintTextAs(text, this.relativePath(absolute), { cwd: this.root }, this.resolver())[0]?.findings ?? [];
+  }
+
   /**
    * Files changed on disk (not through the editor): a file the scan knew is read again alone; a new
    * one may or may not be linted (the config's ignores, .gitignore), so the folder is read again.
    */
   filesChanged(changes: ReadonlyArray<{ absolute: string; deleted: boolean }>): void {
-    const run = this.scanned;
-    if (!this.diskFacts || !run) return;
-    const known = new Set(run.files);
+    // Nothing read yet: the index, when it starts, reads the folder as it is then.
+    if (!this.indexed && !this.reading) return;
+    const walked = this.indexed ? this.scanned : this.reading;
+    if (!walked) {
+      // The last walk found nothing to lint (or could not walk): a new file may change that.
+      if (changes.some((change) => !change.deleted && LINTED_EXTENSIONS.test(change.absolute))) this.invalidate();
+      return;
+    }
     for (const { absolute, deleted } of changes) {
       const file = this.relativePath(absolute);
-      if (!known.has(file)) {
-        // A new file may be one to lint (or one the config ignores): only a new scan knows.
-        if (!deleted && /\.(ya?ml|json)$/i.test(file)) {
+      if (!walked.known.has(file)) {
+        // A new file may be one to lint (or one the config ignores): only a new walk knows.
+        if (!deleted && LINTED_EXTENSIONS.test(file)) {
           this.invalidate();
           return;
         }
         continue;
       }
-      const facts = deleted ? undefined : lintFileAt(file, run, { cwd: this.root, keepSource: false }).facts;
-      if (facts) this.diskFacts.set(file, facts);
-      else this.diskFacts.delete(file);
+      // While the index reads the folder, it may have read the file before it changed: read again once it is complete.
+      if (this.indexed) this.readAgain(file, deleted, walked.run);
+      else this.changedMeanwhile.set(file, deleted);
     }
   }
 
-  private scanned?: PlannedRun;
-
-  private allFacts(): Map<string, RepositoryFacts> {
-    if (!this.diskFacts) {
-      this.diskFacts = new Map();
-      this.scanned = undefined;
-      try {
-        const run = planRun(['.'], { cwd: this.root });
-        this.scanned = run;
-        for (const file of run.files) {
-          const { result, facts } = lintFileAt(file, run, { cwd: this.root, keepSource: false });
-          if (facts) this.diskFacts.set(result.file.split(sep).join('/'), facts);
-        }
-      } catch (error) {
-        // A folder without files to lint has no facts; a bad config is reported by the document's lint.
-        if (!(error instanceof UsageError) && !(error instanceof ConfigError)) throw error;
-      }
+  private readAgain(file: string, deleted: boolean, run: PlannedRun): void {
+    let facts;
+    try {
+      facts = deleted ? undefined : factsOfPlannedFile(file, run).facts;
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
     }
-    const facts = new Map(this.diskFacts);
-    for (const [file, open] of this.openFacts) {
-      if (open) facts.set(file, open);
-      else facts.delete(file);
-    }
-    return facts;
+    this.facts.setDisk(file, facts);
   }
+
+  /** The walk of the complete index, and of the one under way: its files, and the same as a set. */
+  private scanned?: { run: PlannedRun; known: ReadonlySet<string> };
+  private reading?: { run: PlannedRun; known: ReadonlySet<string> };
+  /** Files changed on disk while the index was read, and whether deleted. */
+  private readonly changedMeanwhile = new Map<string, boolean>();
 
   private acrossFiles(file: string, result: FileResult, text: string, related: DocumentLint['related']): Finding[] {
     if (!this.acrossFilesEnabled) return [];
-    const facts = this.allFacts();
+    void this.index();
+    if (!this.everIndexed) return [];
+    const facts = this.facts.relevantTo(file);
     if (!facts.has(file)) return [];
     const resolver = this.resolver();
     const levelFor = (of: string, ruleId: string) => {
@@ -209,12 +303,14 @@ export class Workspace {
       if (finding.ruleId !== 'repository/duplicate-label') continue;
       const label = labels.find((l) => pointerOf(l.path) === finding.path && (l.document ?? undefined) === finding.document)?.value;
       if (label === undefined) continue;
-      const others = [...facts].filter(([of, f]) => of !== file && f.labels?.some((l) => l.value === label)).map(([of]) => of);
+      const claimants = [...this.facts.claimants(String(label))].sort();
+      const owners = new Map(claimants.map((of) => [of, this.facts.get(of)!]));
+      const others = claimants.filter((of) => of !== file);
       const readOther = (of: string) => readFromDisk(resolve(this.root, of));
-      const located = lintRepository(others.map(stub), facts, levelFor, (of) => this.openText?.(of) ?? readOther(of));
+      const located = lintRepository(others.map(stub), owners, levelFor, (of) => this.openText?.(of) ?? readOther(of));
       const places: Array<{ file: string; finding: Finding }> = [];
       for (const other of located) {
-        const otherLabels = facts.get(other.file)?.labels ?? [];
+        const otherLabels = owners.get(other.file)?.labels ?? [];
         for (const f of other.findings) {
           const claimed = otherLabels.find((l) => pointerOf(l.path) === f.path && (l.document ?? undefined) === f.document)?.value;
           if (f.ruleId === 'repository/duplicate-label' && claimed === label) places.push({ file: other.file, finding: f });
@@ -259,4 +355,8 @@ function readFromDisk(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

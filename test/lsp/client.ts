@@ -48,6 +48,9 @@ export class Client {
   readonly published = new Map<string, Diagnostic[]>();
   private readonly documents = new Map<string, TextDocument>();
   stderr = '';
+  /** The work-done progress the server reported (the index of the folder), in order. */
+  readonly progress: Array<{ kind: string; title?: string; message?: string; percentage?: number }> = [];
+  private indexWaiters: Array<() => void> = [];
 
   constructor(readonly root: string) {
     this.process = spawn(process.execPath, [DPLINT, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -62,6 +65,14 @@ export class Client {
       for (const waiter of ready) waiter.resolve(params.diagnostics);
     });
     this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onNotification('$/progress', (params: { value: { kind: string; message?: string } }) => {
+      this.progress.push(params.value);
+      if (params.value.kind !== 'end') return;
+      const waiting = this.indexWaiters;
+      this.indexWaiters = [];
+      for (const resolve of waiting) resolve();
+    });
     this.connection.listen();
   }
 
@@ -74,6 +85,15 @@ export class Client {
     });
     await this.connection.sendNotification('initialized', {});
     return result;
+  }
+
+  /**
+   * Resolves at the end of the next progress the server reports: its index of the folder is
+   * complete, and the diagnostics it changed come next (wait for them with `synced`). The client
+   * must have said it supports work-done progress (`window.workDoneProgress`).
+   */
+  indexed(): Promise<void> {
+    return new Promise((resolve) => this.indexWaiters.push(resolve));
   }
 
   uri(file: string): string {
@@ -99,7 +119,7 @@ export class Client {
    * requests in order, so the answer to one asked afterwards comes after every publication of that
    * change (other open files relinted with it), and none of them is taken for the next change's.
    */
-  async synced(published: Promise<Diagnostic[]>): Promise<Diagnostic[]> {
+  async synced<T = Diagnostic[]>(published: Promise<T>): Promise<T> {
     const diagnostics = await published;
     await this.connection.sendRequest('textDocument/hover', { textDocument: { uri: this.uri('(none).yaml') }, position: { line: 0, character: 0 } });
     return diagnostics;

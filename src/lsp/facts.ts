@@ -1,0 +1,59 @@
+import { sep } from 'node:path';
+import { DEFAULT_LIMITS } from '../config/config.js';
+import { collectFacts, type RepositoryFacts } from '../engine/repository.js';
+import { asEnvelope, resolveOperation } from '../engine/resolve-operation.js';
+import { readText } from '../node/files.js';
+import { lintFileAt, pathToOpen, type PlannedRun } from '../node/lint-files.js';
+import type { OperationId } from '../operations.js';
+import { readBlockYaml } from '../parse/block-yaml.js';
+
+/** As src/engine/fast-path.ts: a file that may hold a modeline or a directive is read the full way. */
+const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
+/** Larger texts meet parse limits (src/parse/limit.ts) that only the full way applies. */
+const QUICK_MAX_LENGTH = 1024 * 1024;
+
+/**
+ * What a planned file tells the checks across files, as `dplint` run in the folder gathers it
+ * (`lintFileAt`'s facts), without running the rules, which the index does not need: a file in the
+ * subset of YAML that src/parse/block-yaml.ts reads (the full parse's very data, or it declines),
+ * one document, its operation set by the config or an envelope, is read and its facts taken from
+ * that data; any other file is linted in full. test/lsp/facts.test.ts holds the two to agreeing.
+ */
+export function factsOfPlannedFile(file: string, run: PlannedRun): { file: string; facts?: RepositoryFacts } {
+  const configured = run.configured(file);
+  const settings = configured?.config.settingsFor(configured.path);
+  const read = readText(pathToOpen(run, file), settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
+  if ('text' in read) {
+    const text = read.text;
+    const quick = blockData(file, text, settings?.limits.maxDepth);
+    if (quick !== undefined) {
+      const { operation, source, findings } = resolveOperation({ comments: [], firstDocument: quick, configOperation: settings?.operation });
+      if (operation && findings.length === 0 && (source === 'envelope' || source === 'config')) {
+        const envelope = source === 'envelope' ? asEnvelope(quick) : undefined;
+        const facts = collectFacts(operation, [{ prefix: envelope ? ['body'] : [], value: envelope ? envelope.body : quick }]);
+        return { file: file.split(sep).join('/'), ...(facts ? { facts } : {}) };
+      }
+    }
+  } else return { file: file.split(sep).join('/') };
+  const { result, facts } = lintFileAt(file, run, { cwd: run.cwd, keepSource: false });
+  return { file: result.file.split(sep).join('/'), ...(facts ? { facts } : {}) };
+}
+
+/** The data of a one-document file in the block subset of YAML (the full parse's data), or undefined when it takes the full parse. */
+function blockData(file: string, text: string, maxDepth = DEFAULT_LIMITS.maxDepth): Record<string, unknown> | undefined {
+  if (/\.json$/i.test(file) || text.length > QUICK_MAX_LENGTH || text.includes('---') || MAY_HOLD_DIRECTIVES.test(text)) return undefined;
+  return readBlockYaml(text, maxDepth);
+}
+
+/**
+ * The facts of a document whose lint resolved its operation (the language server, at each change),
+ * from the block reader's data where the text allows, as `factsOfPlannedFile` takes them;
+ * `null` where the text needs the full parse for them.
+ */
+export function factsOfLintedText(file: string, text: string, operation: OperationId, operationSource: string, maxDepth?: number): RepositoryFacts | undefined | null {
+  const data = blockData(file, text, maxDepth);
+  if (data === undefined) return null;
+  const envelope = operationSource === 'envelope' ? asEnvelope(data) : undefined;
+  if (operationSource === 'envelope' && !envelope) return null;
+  return collectFacts(operation, [{ prefix: envelope ? ['body'] : [], value: envelope ? envelope.body : data }]);
+}

@@ -1,0 +1,44 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+// @ts-expect-error: a plain ES module of the benchmark, without types
+import { writeCorpus } from '../../bench/corpus.mjs';
+import { factsOfLintedText, factsOfPlannedFile } from '../../src/lsp/facts.js';
+import { lintFileAt, planRun } from '../../src/node/lint-files.js';
+
+/**
+ * The language server's index takes each file's facts for the checks across files without running
+ * the rules where it can: they must be the facts the CLI's lint of the file gathers, file by file.
+ */
+test('the index, and the lint of an open document, gather the very facts a `dplint` run gathers, for every file of the example repository and of 300 corpus files', () => {
+  const root = mkdtempSync(join(tmpdir(), 'dplint-facts-'));
+  cpSync(join(import.meta.dirname, '..', '..', 'fixtures', 'config-repo'), root, { recursive: true });
+  writeCorpus(join(root, 'clusters', 'clean'), 150, 3);
+  writeCorpus(join(root, 'clusters', 'findings'), 150, 4, { findings: true });
+  // Envelopes, a stream, JSON, a modeline, an operation the config does not give: each its own way.
+  writeFileSync(join(root, 'requests', 'envelope.yaml'), 'method: PUT\npath: /api/v2/clusters/7\nbody:\n  label: [enveloped]\n');
+  writeFileSync(join(root, 'clusters', 'stream.yaml'), 'label: [one]\n---\nlabel: [two]\n');
+  writeFileSync(join(root, 'clusters', 'json.json'), '{"label": ["as-json"]}');
+  writeFileSync(join(root, 'modeline.yaml'), '# dplint: operation=edit-cluster\nlabel: [moded]\n');
+  const run = planRun(['.'], { cwd: root });
+  expect(run.files.length).toBe(315);
+  let withFacts = 0;
+  let fromData = 0;
+  for (const file of run.files) {
+    const expected = lintFileAt(file, run, { cwd: root, keepSource: false });
+    const got = factsOfPlannedFile(file, run);
+    expect({ file: got.file, facts: got.facts }).toEqual({ file: expected.result.file, facts: expected.facts });
+    if (got.facts) withFacts++;
+    // At each change of an open document: its lint's operation, its facts from the data where the text allows.
+    if (expected.result.operation) {
+      const quick = factsOfLintedText(file, readFileSync(join(root, file), 'utf8'), expected.result.operation, expected.result.operationSource);
+      if (quick !== null) {
+        expect({ file, facts: quick }).toEqual({ file, facts: expected.facts });
+        fromData++;
+      }
+    }
+  }
+  expect(fromData).toBe(309);
+  expect(withFacts).toBe(313);
+});
