@@ -1,5 +1,5 @@
 import { applyFixes } from '../fix/apply.js';
-import { MAX_FIX_PASSES } from '../fix/fix-text.js';
+import { MAX_FIX_PASSES } from '../engine/fix-text.js';
 import type { Finding, Fix } from '../types.js';
 
 /** A replacement of the text from `start` to `end` (offsets) by `text`. */

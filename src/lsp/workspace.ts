@@ -10,6 +10,8 @@ import { factsOfLintedText, factsOfPlannedFile } from './facts.js';
 import { FactsIndex } from './facts-index.js';
 import { lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
 import type { Finding } from '../types.js';
+import { sortFindings } from '../engine/order.js';
+import { toPointer } from '../parse/pointer.js';
 
 /** The result of linting one open document as the CLI would lint the file. */
 export interface DocumentLint {
@@ -222,7 +224,7 @@ export class Workspace {
     }
     this.facts.setOpen(file, facts);
     const across = this.acrossFiles(file, result, text, related);
-    const findings = [...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across].sort(byPosition);
+    const findings = sortFindings([...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across]);
     return { file, result: { ...result, findings }, related, factsChanged: JSON.stringify(facts) !== previous };
   }
 
@@ -301,7 +303,7 @@ export class Workspace {
     const labels = facts.get(file)?.labels ?? [];
     for (const finding of found) {
       if (finding.ruleId !== 'repository/duplicate-label') continue;
-      const label = labels.find((l) => pointerOf(l.path) === finding.path && (l.document ?? undefined) === finding.document)?.value;
+      const label = labels.find((l) => toPointer(l.path) === finding.path && (l.document ?? undefined) === finding.document)?.value;
       if (label === undefined) continue;
       const claimants = [...this.facts.claimants(String(label))].sort();
       const owners = new Map(claimants.map((of) => [of, this.facts.get(of)!]));
@@ -312,7 +314,7 @@ export class Workspace {
       for (const other of located) {
         const otherLabels = owners.get(other.file)?.labels ?? [];
         for (const f of other.findings) {
-          const claimed = otherLabels.find((l) => pointerOf(l.path) === f.path && (l.document ?? undefined) === f.document)?.value;
+          const claimed = otherLabels.find((l) => toPointer(l.path) === f.path && (l.document ?? undefined) === f.document)?.value;
           if (f.ruleId === 'repository/duplicate-label' && claimed === label) places.push({ file: other.file, finding: f });
         }
       }
@@ -331,14 +333,6 @@ export class Workspace {
     }
     return { path: nearestConfig(dirname(absolute)) ?? join(this.root, CONFIG_FILE_NAMES[0]), line: 1, column: 1, message: error.message };
   }
-}
-
-function pointerOf(path: ReadonlyArray<string | number>): string {
-  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
-function byPosition(a: Finding, b: Finding): number {
-  return (a.document ?? 0) - (b.document ?? 0) || a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
 function nearestConfig(directory: string): string | undefined {
