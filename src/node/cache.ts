@@ -128,6 +128,8 @@ export class LintCache {
     if (!Object.hasOwn(this.previous, file)) return undefined;
     const entry = this.previous[file];
     if (!entry || entry.key !== keyFor(file, run)) return undefined;
+    // The entry's findings are the result's, held to the end of the run: compactly (src/node/compact.ts).
+    if (entry.findings && run.store) entry.findings = run.store.findings(entry.findings);
     const stats = statSync(absolute, NO_THROW);
     if (!stats?.isFile()) return undefined;
     const stat = fileStat(stats);

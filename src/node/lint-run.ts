@@ -124,7 +124,9 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
       inFlight++;
       const batch: LintBatch = { options: { ...options, cwd: run.cwd }, files: batches[index] };
       const done = pool.run(batch).then((result: LintedFile[]) => {
-        linted[index] = result;
+        // Findings come back from the worker as new copies of every string: held compactly here.
+        const store = run.store;
+        linted[index] = store ? result.map((file) => ({ ...file, result: store.result(file.result) })) : result;
         inFlight--;
         send();
       });
