@@ -42,7 +42,7 @@ const RACY_MARGIN_MS = 3000;
 const NO_THROW = { throwIfNoEntry: false } as const;
 
 /** The layout of the file and its entries: a cache written in another is started afresh. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /**
  * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with
@@ -201,6 +201,14 @@ export class LintCache {
       ...(findings.length ? { findings } : {}),
       ...(linted.facts ? { facts: packFacts(linted.facts) } : {}),
     };
+    this.changed = true;
+  }
+
+  /** A reused entry's facts, now with the places the checks across files found for them. */
+  storeFacts(file: string, linted: LintedFile): void {
+    const entry = this.next[file];
+    if (!entry || !linted.facts) return;
+    this.next[file] = { ...entry, facts: packFacts(linted.facts) };
     this.changed = true;
   }
 

@@ -130,12 +130,12 @@ export function pathToOpen(run: PlannedRun, file: string): string {
 }
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
-export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions): FileResult[] {
+export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions, onLocated?: (file: string) => void): FileResult[] {
   const reread = (file: string): string | undefined => {
     const read = readText(pathToOpen(run, file));
     return 'text' in read ? read.text : undefined;
   };
-  return lintAll(linted, run.configured, reread, options);
+  return lintAll(linted, run.configured, reread, options, onLocated);
 }
 
 export interface LintedFile {
@@ -173,6 +173,7 @@ function lintAll(
   configuredOf: (file: string) => Configured | undefined,
   reread: (file: string) => string | undefined,
   options: LintFilesOptions,
+  onLocated?: (file: string) => void,
 ): FileResult[] {
   const extraRules: RuleSettings = options.rules ?? {};
   const facts = new Map<string, RepositoryFacts>();
@@ -188,7 +189,7 @@ function lintAll(
     },
     // A clean file's text is not kept; the rare one that gets a finding across files is read again.
     reread,
-    { inlineConfig: options.inlineConfig },
+    { inlineConfig: options.inlineConfig, keepSource: options.keepSource, onLocated },
   );
   // A cached result, or a clean file that got a finding across files, has its text but not the
   // engine's masked one: masked here, by the same function, before any output sees it.
@@ -242,5 +243,8 @@ function lintSource(
     if (shownSource !== undefined) result.shownSource = shownSource;
   }
   if (fixed) result.originalSource = text;
-  return { result, facts: collectFacts(operation, bodies) };
+  const facts = collectFacts(operation, bodies);
+  // Whether a finding across files must be checked against the file's directives (lintRepository).
+  if (facts && output.includes('dplint-')) facts.directives = true;
+  return { result, facts };
 }
