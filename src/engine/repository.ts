@@ -250,7 +250,8 @@ function repositoryResults(
     // and unused directives it has reported already.
     if (parsed && options.inlineConfig !== false) located = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source! });
     if (located.length === 0) return result;
-    return { ...result, ...(source === undefined ? {} : { source }), findings: [...result.findings, ...located].sort(byPosition) };
+    // The text read for the finding goes with the result only where an output shows it: held to the end of the run otherwise.
+    return { ...result, ...(source === undefined || options.keepSource === false ? {} : { source }), findings: [...result.findings, ...located].sort(byPosition) };
   });
 }
 
