@@ -2,6 +2,8 @@ import { expect, test } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
 import { explainRule } from '../src/api/explain.js';
+import { join } from 'node:path';
+import { readCacheFile } from './helpers/cache.js';
 
 const CONFIG = `files:
   - match: ["clusters/*.yaml"]
@@ -106,6 +108,26 @@ test('the checks across files see the same facts through --cache as from a fresh
     'clusters/etl.yaml:1:14 repository/duplicate-label',
     'clusters/etl.yaml:3:25 repository/idle-timeout-override',
   ]);
+});
+
+test('the cache keeps where the checks across files found their facts, and later runs report the same, directives included', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  idle_cluster_timeout: 4\n',
+    'clusters/etl-v2.yaml': 'label:\n  - etl-v2\n  # dplint-disable-next-line repository/duplicate-label -- moved over next week\n  - etl\n',
+    'clusters/adhoc.yaml': 'label: [nightly]\n',
+    'account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+  });
+  const outputs = async (args: string[]) => [(await runCli(['.', '-f', 'json', ...args], { cwd: dir })).stdout, (await runCli(['.', ...args], { cwd: dir })).stdout];
+  const fresh = await outputs([]);
+  expect(fresh[0]).toContain('repository/duplicate-label');
+  // The first run fills the cache, the second reuses every entry, the third reads what the second wrote.
+  for (let run = 0; run < 3; run++) expect(await outputs(['--cache'])).toEqual(fresh);
+  const { entries } = readCacheFile(join(dir, '.dplintcache'));
+  // A label at home, located: its value and range; the idle timeout likewise; a file with a directive says so.
+  expect(entries['clusters/etl.yaml'].facts).toEqual({ labels: [['etl', 1, 9, 1, 12], ['nightly', 1, 14, 1, 21]], clusterIdleTimeout: [4, 3, 25, 3, 26] });
+  expect(entries['clusters/adhoc.yaml'].facts).toEqual({ labels: [['nightly', 1, 9, 1, 16]] });
+  expect(entries['clusters/etl-v2.yaml'].facts).toEqual({ labels: ['etl-v2', ['etl', 4, 5, 4, 8]], directives: true });
 });
 
 test('an inline directive above the label silences repository/duplicate-label, as `explain` says', async () => {

@@ -3,7 +3,7 @@ import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { Finding, RuleLevel, Severity, SuppressedFinding } from '../types.js';
+import type { Finding, Range, RuleLevel, Severity, SuppressedFinding } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
@@ -30,15 +30,22 @@ interface Located {
   value: string | number;
   document?: number;
   path: ReadonlyArray<string | number>;
+  /**
+   * Where the value is in the file's text, once a check across files has located it there (the
+   * lint cache keeps it, so that a file unchanged since is neither read nor parsed again for it).
+   */
+  range?: Range;
 }
 
 /** What one file tells the repository checks. */
 export interface RepositoryFacts {
   labels?: Located[];
   ipBlock?: Located;
-  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number> }> };
+  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number>; range?: Range }> };
   accountIdleTimeout?: Located;
   clusterIdleTimeout?: Located;
+  /** The text may hold inline directives (`dplint-`): a finding across files is then checked against them, which needs the file parsed. */
+  directives?: true;
 }
 
 export function collectFacts(operation: OperationId | undefined, bodies: readonly BodyOfDocument[]): RepositoryFacts | undefined {
@@ -89,21 +96,36 @@ function labelPath(index: number): ReadonlyArray<string | number> {
 export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
   const { labels, clusterIdleTimeout, ...rest } = facts;
   const atHome = (located: Located, path: ReadonlyArray<string | number>): boolean => located.document === undefined && located.path === path;
+  // A value at home that has been located is kept with its range: [value, line, column, endLine, endColumn].
+  const packed = (located: Located): unknown => (located.range ? [located.value, located.range.line, located.range.column, located.range.endLine, located.range.endColumn] : located.value);
   return {
     ...rest,
-    ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? label.value : label)) } : {}),
-    ...(clusterIdleTimeout ? { clusterIdleTimeout: atHome(clusterIdleTimeout, CLUSTER_IDLE_TIMEOUT) ? clusterIdleTimeout.value : clusterIdleTimeout } : {}),
+    ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? packed(label) : label)) } : {}),
+    ...(clusterIdleTimeout ? { clusterIdleTimeout: atHome(clusterIdleTimeout, CLUSTER_IDLE_TIMEOUT) ? packed(clusterIdleTimeout) : clusterIdleTimeout } : {}),
   };
 }
 
 /** packFacts undone. */
 export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
-  const { labels, clusterIdleTimeout, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string>; clusterIdleTimeout?: Located | number };
+  const { labels, clusterIdleTimeout, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeout?: Located | number | unknown[] };
   return {
     ...rest,
-    ...(labels ? { labels: labels.map((label, i) => (typeof label === 'string' ? { value: label, path: labelPath(i) } : label)) } : {}),
-    ...(clusterIdleTimeout === undefined ? {} : { clusterIdleTimeout: typeof clusterIdleTimeout === 'number' ? { value: clusterIdleTimeout, path: CLUSTER_IDLE_TIMEOUT } : clusterIdleTimeout }),
+    ...(labels ? { labels: labels.map((label, i) => (typeof label === 'string' || Array.isArray(label) ? atHome(label, labelPath(i)) : label)) } : {}),
+    ...(clusterIdleTimeout === undefined ? {} : { clusterIdleTimeout: typeof clusterIdleTimeout === 'number' || Array.isArray(clusterIdleTimeout) ? atHome(clusterIdleTimeout, CLUSTER_IDLE_TIMEOUT) : clusterIdleTimeout }),
   };
+}
+
+/** A packed value at home (a bare value, or one with its range) at its path. */
+function atHome(packed: string | number | unknown[], path: ReadonlyArray<string | number>): Located {
+  if (!Array.isArray(packed)) return { value: packed, path };
+  const [value, line, column, endLine, endColumn] = packed as [string | number, number, number, number, number];
+  return { value, path, range: { line, column, endLine, endColumn } };
+}
+
+/** A range kept with a fact that can be used as it is: one of the cache's, which is signed, but checked all the same. */
+function usableRange(range: Range | undefined): range is Range {
+  const position = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 1;
+  return range !== undefined && range !== null && typeof range === 'object' && position(range.line) && position(range.column) && position(range.endLine) && position(range.endColumn);
 }
 
 /**
@@ -127,7 +149,8 @@ function hiveSetKeys(script: string): string[] {
 /** A finding across files before it is located: its file, its level there, and its message from the rule's table. */
 interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   file: string;
-  at: Pick<Located, 'document' | 'path'>;
+  /** The fact the finding is about: its range is set here once located, for the cache to keep. */
+  at: Pick<Located, 'document' | 'path' | 'range'>;
 }
 
 /** A rule's level for a file, or undefined where it is off: asked before a finding is built, so a rule switched off costs nothing. */
@@ -138,6 +161,14 @@ export interface RepositoryOptions {
   inlineConfig?: boolean;
   /** Add the findings directives silence to each result's `suppressed` (LintOptions.includeSuppressed). */
   includeSuppressed?: boolean;
+  /**
+   * Whether a result that gets a finding across files must carry the file's text (`source`), for
+   * outputs that show it. Default true; false lets a finding whose place is known already (a
+   * fact's range, from the cache) be added without reading the file.
+   */
+  keepSource?: boolean;
+  /** Told of each file whose findings across files were located by parsing it (their facts now carry their ranges). */
+  onLocated?: (file: string) => void;
 }
 
 /**
@@ -188,34 +219,50 @@ function repositoryResults(
   }
   return results.map((result) => {
     const extra = byFile.get(result.file);
-    const source = extra && (result.source ?? sourceOf(result.file));
-    if (!extra || source === undefined) return result;
-    const parsed = parseText(source, formatOf(result.file));
+    if (!extra) return result;
+    // Every finding's place known (kept by the cache), and no directive that could silence one:
+    // the file need not be parsed again, nor read unless the output shows its text.
+    const known = extra.every((finding) => usableRange(finding.at.range)) && (options.inlineConfig === false || facts.get(result.file)?.directives !== true);
+    const source = result.source ?? (known && options.keepSource === false ? undefined : sourceOf(result.file));
+    if (source === undefined && !(known && options.keepSource === false)) return result;
+    const parsed = known ? undefined : parseText(source!, formatOf(result.file));
+    if (parsed) options.onLocated?.(result.file);
     let located = extra.map((finding): Finding => {
-      const document = parsed.documents[finding.at.document ?? 0];
-      const range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      let range: Range;
+      if (parsed) {
+        const document = parsed.documents[finding.at.document ?? 0];
+        range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+        // Kept with the fact: the cache stores it, and a later run over the same text needs no parse.
+        finding.at.range = { line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
+      } else {
+        range = finding.at.range!;
+      }
       return {
         ruleId: finding.ruleId,
         severity: finding.severity,
         message: finding.message,
         path: toPointer(finding.at.path),
         ...(finding.at.document === undefined ? {} : { document: finding.at.document }),
-        ...range,
+        line: range.line,
+        column: range.column,
+        endLine: range.endLine,
+        endColumn: range.endColumn,
         ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
       };
     });
     // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,
     // reasons and unused directives it has reported already.
     let suppressed: SuppressedFinding[] = [];
-    if (options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source, silenceOnly: true }));
-    if (options.includeSuppressed && suppressed.length > 0) {
+    if (parsed && options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source!, silenceOnly: true }));
+    if (parsed && options.includeSuppressed && suppressed.length > 0) {
       // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
-      const mask = messageMask(source, parsed.documents.map((document) => document.value));
+      const mask = messageMask(source!, parsed.documents.map((document) => document.value));
       const reasons = suppressed.map((finding) => ({ ...finding, suppressions: finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) })) }));
       result = { ...result, source, suppressed: sortFindings([...(result.suppressed ?? []), ...reasons]) };
     }
     if (located.length === 0) return result;
-    return { ...result, source, findings: sortFindings([...result.findings, ...located]) };
+    // The text read for the finding goes with the result only where an output shows it: held to the end of the run otherwise.
+    return { ...result, ...(source === undefined || options.keepSource === false ? {} : { source }), findings: sortFindings([...result.findings, ...located]) };
   });
 }
 
@@ -242,18 +289,31 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
 const NAMED_FILES = 3;
 
 function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
-  const owners = new Map<string, Array<{ file: string; at: Located }>>();
-  for (const [file, fact] of facts) {
-    for (const label of fact.labels ?? []) {
-      const claims = owners.get(String(label.value));
-      if (claims) claims.push({ file, at: label });
-      else owners.set(String(label.value), [{ file, at: label }]);
+  // Counted first, and the claims gathered only for labels claimed more than once: most labels
+  // have one claim, and an object and a list for each of 200,000 was some 20 MB at the run's end,
+  // when every file's result is held.
+  const counts = new Map<string, number>();
+  for (const fact of facts.values()) {
+    if (!fact.labels) continue;
+    for (const label of fact.labels) {
+      const value = String(label.value);
+      counts.set(value, (counts.get(value) ?? 0) + 1);
     }
   }
+  const owners = new Map<string, Array<{ file: string; at: Located }>>();
+  for (const [file, fact] of facts) {
+    if (!fact.labels) continue;
+    for (const label of fact.labels) {
+      const value = String(label.value);
+      if (counts.get(value)! < 2) continue;
+      const claims = owners.get(value);
+      if (claims) claims.push({ file, at: label });
+      else owners.set(value, [{ file, at: label }]);
+    }
+  }
+  counts.clear();
   const findings: RepositoryFinding[] = [];
   for (const [label, claims] of owners) {
-    // Most labels have one claim: nothing to compare, and nothing to build for it.
-    if (claims.length < 2) continue;
     const files = [...new Set(claims.map((c) => c.file))];
     if (files.length < 2) continue;
     // Each claim's message names a few of the others, not all: with one label on n files, naming

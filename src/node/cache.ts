@@ -44,7 +44,7 @@ const RACY_MARGIN_MS = 3000;
 const NO_THROW = { throwIfNoEntry: false } as const;
 
 /** The layout of the file and its entries: a cache written in another is started afresh. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 /**
  * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with
@@ -133,6 +133,8 @@ export class LintCache {
     if (!Object.hasOwn(this.previous, file)) return undefined;
     const entry = this.previous[file];
     if (!entry || entry.key !== keyFor(file, run)) return undefined;
+    // The entry's findings are the result's, held to the end of the run: compactly (src/node/compact.ts).
+    if (entry.findings && run.store) entry.findings = run.store.findings(entry.findings);
     const stats = statSync(absolute, NO_THROW);
     if (!stats?.isFile()) return undefined;
     const stat = fileStat(stats);
@@ -205,6 +207,14 @@ export class LintCache {
       ...(suppressed?.length ? { suppressed } : {}),
       ...(linted.facts ? { facts: packFacts(linted.facts) } : {}),
     };
+    this.changed = true;
+  }
+
+  /** A reused entry's facts, now with the places the checks across files found for them. */
+  storeFacts(file: string, linted: LintedFile): void {
+    const entry = this.next[file];
+    if (!entry || !linted.facts) return;
+    this.next[file] = { ...entry, facts: packFacts(linted.facts) };
     this.changed = true;
   }
 

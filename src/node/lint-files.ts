@@ -11,6 +11,7 @@ import { ConfigResolver } from './config-file.js';
 import { sha1 } from './crypto.js';
 import { shownText, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
+import { ResultStore } from './compact.js';
 
 export interface LintFilesOptions {
   /** Folder the paths are relative to; defaults to the process's. */
@@ -74,6 +75,8 @@ export interface PlannedRun {
   rules?: RuleSettings;
   /** Symbolic links the walks found leading out of their folder, not followed (collectFiles). */
   linksOutside?: string[];
+  /** Holds the run's results compactly until the output is written (src/node/compact.ts). */
+  store?: ResultStore;
 }
 
 export function planRun(paths: readonly string[], options: LintFilesOptions): PlannedRun {
@@ -91,7 +94,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
-  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside };
+  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside, store: new ResultStore() };
 }
 
 /** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */
@@ -117,7 +120,7 @@ export function maxInputSize(file: string, options: LintFilesOptions = {}): numb
 
 /** Lints one planned file: its result and the facts the checks across files need. */
 export function lintFileAt(file: string, run: PlannedRun, options: LintFilesOptions): LintedFile {
-  return lintFile(file, pathToOpen(run, file), options, run.configured(file), run.rules);
+  return lintFile(file, pathToOpen(run, file), options, run.configured(file), run.rules, run.store);
 }
 
 /**
@@ -129,12 +132,12 @@ export function pathToOpen(run: PlannedRun, file: string): string {
 }
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
-export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions): FileResult[] {
+export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions, onLocated?: (file: string) => void): FileResult[] {
   const reread = (file: string): string | undefined => {
     const read = readText(pathToOpen(run, file));
     return 'text' in read ? read.text : undefined;
   };
-  return lintAll(linted, run.configured, reread, options);
+  return lintAll(linted, run.configured, reread, options, onLocated);
 }
 
 export interface LintedFile {
@@ -172,6 +175,7 @@ function lintAll(
   configuredOf: (file: string) => Configured | undefined,
   reread: (file: string) => string | undefined,
   options: LintFilesOptions,
+  onLocated?: (file: string) => void,
 ): FileResult[] {
   const extraRules: RuleSettings = options.rules ?? {};
   const facts = new Map<string, RepositoryFacts>();
@@ -187,21 +191,21 @@ function lintAll(
     },
     // A clean file's text is not kept; the rare one that gets a finding across files is read again.
     reread,
-    { inlineConfig: options.inlineConfig, includeSuppressed: options.includeSuppressed },
+    { inlineConfig: options.inlineConfig, includeSuppressed: options.includeSuppressed, keepSource: options.keepSource, onLocated },
   );
   // A cached result, or a clean file that got a finding across files, has its text but not the
   // engine's masked one: masked here, by the same function, before any output sees it.
   return results.map((result) => (result.source !== undefined && result.shownSource === undefined ? { ...result, shownSource: shownText(result.source) } : result));
 }
 
-function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined): LintedFile {
+function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined, store: ResultStore | undefined): LintedFile {
   const settings = configured?.config.settingsFor(configured.path);
   // Without a config file (`--no-config`) the default limit still holds.
   const read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
   if ('error' in read) return unread(file, read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding', read.error);
   // Hashed now: the next read reuses the buffer the bytes are in.
   const hash = options.hashContent ? contentHash(read.bytes) : undefined;
-  const linted = lintSource(file, read.text, options, settings, rules);
+  const linted = lintSource(file, read.text, options, settings, rules, store);
   return hash ? { ...linted, contentHash: hash, ...(read.stat ? { contentStat: read.stat } : {}) } : linted;
 }
 
@@ -216,6 +220,7 @@ function lintSource(
   options: LintFilesOptions,
   settings: FileSettings | undefined,
   rules: RuleSettings | undefined,
+  store?: ResultStore,
 ): { result: FileResult; facts?: RepositoryFacts } {
   // Without fix options this is one lint; with them, the findings are those of the fixed text.
   const { operation, operationSource, findings, bodies, output, fixed, shownSource, suppressed } = fixText(text, {
@@ -232,7 +237,9 @@ function lintSource(
     ...(options.includeSuppressed ? { includeSuppressed: true } : {}),
   }, options.fix ?? { maxPasses: 0 });
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
-  const result: FileResult = { file, operation, operationSource, findings: withoutRevealingEdits(findings, output), screened: true };
+  const screened = withoutRevealingEdits(findings, output);
+  // Held to the end of the run: compactly (src/node/compact.ts).
+  const result: FileResult = { file, operation, operationSource, findings: store && screened.length > 0 ? store.findings(screened) : screened, screened: true };
   // A suppressed finding's fix is never shown (SARIF prints none for it), but screened all the same.
   if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, output);
   // Only findings and fixes need the text again (code frames, SARIF fixes and fingerprints, writing); a clean file's is dropped, so memory stays flat.
@@ -242,5 +249,8 @@ function lintSource(
     if (shownSource !== undefined) result.shownSource = shownSource;
   }
   if (fixed) result.originalSource = text;
-  return { result, facts: collectFacts(operation, bodies) };
+  const facts = collectFacts(operation, bodies);
+  // Whether a finding across files must be checked against the file's directives (lintRepository).
+  if (facts && output.includes('dplint-')) facts.directives = true;
+  return { result, facts };
 }

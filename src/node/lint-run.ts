@@ -76,13 +76,20 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
   const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, pathToOpen(run, file), run));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
   const fresh = await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions);
-  for (let i = 0, next = 0; i < linted.length; i++) {
-    if (linted[i] !== undefined) continue;
-    linted[i] = fresh[next++];
-    cache?.store(run.files[i], run, linted[i]!);
+  const cached = cache ? linted.map((file) => file !== undefined) : undefined;
+  for (let i = 0, next = 0; i < linted.length; i++) if (linted[i] === undefined) linted[i] = fresh[next++];
+  // The checks across files locate their findings in the facts they are about: stored after them,
+  // the cache keeps those places, and the next run neither reads nor parses the file for them.
+  const located = new Set<string>();
+  const results = finishRun(run, linted as LintedFile[], options, cache ? (file) => located.add(file) : undefined);
+  if (cache) {
+    for (let i = 0; i < linted.length; i++) {
+      if (!cached![i]) cache.store(run.files[i], run, linted[i]!);
+      else if (located.has(run.files[i])) cache.storeFacts(run.files[i], linted[i]!);
+    }
+    cache.save();
   }
-  cache?.save();
-  return finishRun(run, linted as LintedFile[], options);
+  return results;
 }
 
 /**
@@ -124,7 +131,9 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
       inFlight++;
       const batch: LintBatch = { options: { ...options, cwd: run.cwd }, files: batches[index] };
       const done = pool.run(batch).then((result: LintedFile[]) => {
-        linted[index] = result;
+        // Findings come back from the worker as new copies of every string: held compactly here.
+        const store = run.store;
+        linted[index] = store ? result.map((file) => ({ ...file, result: store.result(file.result) })) : result;
         inFlight--;
         send();
       });
