@@ -1,6 +1,6 @@
 import { getOperation, type OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
-import { formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
+import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { hasBodySchema } from '../schema/body-schemas.js';
 import { closest } from '../schema/did-you-mean.js';
@@ -171,8 +171,25 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
       text: file.text,
     });
   }
-  const shown = final.length > 0 ? shownText(text) : undefined;
+  const shown = final.length > 0 ? shownText(text, maskable(file, options)) : undefined;
   return { operation, operationSource: resolved.source, findings: sortFindings(withoutSecrets(final, file, () => shown ?? text)), bodies, ...(shown === undefined ? {} : { shownSource: shown }) };
+}
+
+/**
+ * The file as masking would parse it (`parseText(text, 'yaml')`, src/schema/secrets.ts), where it is
+ * the same: read with the default limits (a limit of the config's may leave out, or stop at, what
+ * the default reads), every document with its nodes, and YAML or JSON that parsed (JSON is read
+ * as YAML once it is known to be JSON). Otherwise masking parses the text itself.
+ */
+function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefined {
+  const defaults =
+    (options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT) === DEFAULT_MAX_ALIAS_COUNT &&
+    (options.maxDepth ?? DEFAULT_MAX_DEPTH) === DEFAULT_MAX_DEPTH &&
+    (options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION) === DEFAULT_MAX_ALIAS_EXPANSION &&
+    (options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) === DEFAULT_MAX_DOCUMENTS &&
+    options.maxScalars === undefined;
+  if (!defaults || file.documents.some((document) => document.dataOnly)) return undefined;
+  return file.format === 'yaml' || file.documents.length > 0 ? file : undefined;
 }
 
 /**

@@ -228,7 +228,7 @@ function lintSource(
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
   }, options.fix ?? { maxPasses: 0 });
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
-  const result: FileResult = { file, operation, operationSource, findings: withoutRevealingEdits(findings, output), screened: true };
+  const result: FileResult = { file, operation, operationSource, findings: withoutRevealingEdits(findings, output, shownSource), screened: true };
   // Only findings and fixes need the text again (code frames, SARIF fixes, writing); a clean file's is dropped, so memory stays flat.
   if (fixed || (options.keepSource !== false && findings.length > 0)) {
     result.source = output;

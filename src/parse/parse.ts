@@ -21,6 +21,11 @@ export interface SourceDocument {
   value: unknown;
   /** False when the document could not be read (syntax error, limit hit): no schema or rule runs on it. */
   usable: boolean;
+  /**
+   * True for a document of a stream read as data only (ParseOptions.streamRead): its `node` is an
+   * empty stand-in, made when asked, in which nothing is found.
+   */
+  dataOnly?: boolean;
 }
 
 /** A `#` comment, with the offset of its `#`. */
@@ -300,6 +305,7 @@ function withoutNodes(block: BlockDocument, index: number): SourceDocument {
     index,
     value: block.value,
     usable: true,
+    dataOnly: true,
     get node() {
       return (node ??= yamlDocument(block));
     },
