@@ -1,6 +1,5 @@
 import type { OperationId } from '../operations.js';
-import { readBlockYaml, streamParts, type StreamPart } from '../parse/block-yaml.js';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS } from '../parse/parse.js';
+import { readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './lint.js';
@@ -32,8 +31,8 @@ const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
  */
 export interface QuickLook {
   operation: OperationId;
-  /** A stream's parts, where the file is one (streamParts). */
-  parts?: readonly StreamPart[];
+  /** The documents as read: the full lint builds their nodes from it. */
+  read: DataRead;
   operationSource: 'option' | 'envelope' | 'config';
   documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
@@ -42,12 +41,9 @@ export interface QuickLook {
 export function quickLook(text: string, options: LintOptions): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
   if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
-  const parts = text.includes('---') ? streamParts(text, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) : undefined;
-  const single = parts ? undefined : readBlockYaml(text, maxDepth);
-  const values = single !== undefined ? [single] : parts && streamValues(text, parts, maxDepth);
-  if (values === undefined) return undefined;
+  const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments });
+  if (read === undefined) return undefined;
+  const { values } = read;
 
   const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation });
   const { operation, source } = resolved;
@@ -63,18 +59,7 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
     });
     return { value, prefix: envelope ? ['body'] : [], body, findings };
   });
-  return { operation, operationSource: source, ...(parts ? { parts } : {}), documents };
-}
-
-/** Each document of a stream as data, when the block reader takes every one. */
-function streamValues(text: string, parts: readonly StreamPart[], maxDepth: number): Array<Record<string, unknown>> | undefined {
-  const values: Array<Record<string, unknown>> = [];
-  for (const { start, end } of parts) {
-    const value = readBlockYaml(text.slice(start, end), maxDepth);
-    if (value === undefined) return undefined;
-    values.push(value);
-  }
-  return values;
+  return { operation, read, operationSource: source, documents };
 }
 
 /** The findings-free result when the quick look proves the file clean; `undefined` when it has findings. */

@@ -117,9 +117,9 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Omit<
 
 /** The full lint; `look`, the quick look's, gives each body's findings where it read the same documents. */
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): Omit<LintResult, 'findings'> & { findings: DetailedFinding[] } {
-  // Of a stream the quick look read, only the documents with something to place need their nodes.
-  const streamRead = look?.parts ? { parts: look.parts, values: look.documents.map((d) => d.value), withNodes: (index: number) => look.documents[index].findings.length > 0 } : undefined;
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, streamRead });
+  // The quick look's reading gives the nodes; of a stream, only the documents with something to place need theirs.
+  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 : undefined;
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 

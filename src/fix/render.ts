@@ -143,6 +143,34 @@ class Renderer {
     return this.readBacksLeft-- > 0;
   }
 
+  /**
+   * A value written on one line replaced by one token that reads alone as the intended value (see
+   * isOneLineToken): the edited text reads as the document with that one value changed, which is
+   * what the intent means; check() makes the same judgement for a check's own edits.
+   */
+  private isTokenEdit(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
+    if (intent.kind !== 'replaceValue' || this.file.text.includes('*')) return false;
+    const { node } = walk(document.node, path) ?? {};
+    if (!isScalar(node) || !hasRange(node) || node.anchor || node.tag || node.range[0] !== fix.range[0] || node.range[1] !== fix.range[1]) return false;
+    return isOneLineToken(this.file.text, fix) && readsAlone(fix.text, intent.value);
+  }
+
+  /**
+   * A plain key on one line renamed to a name of word characters that reads as itself (a
+   * schema's member name, say): the edited text reads as the same mapping with the member renamed,
+   * provided the mapping holds no other key of either name (renameKey refuses the new one; a
+   * duplicate of the old one would keep its value) and nothing merges members into it (`<<`).
+   */
+  private isPlainRename(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
+    if (intent.kind !== 'renameKey' || this.file.format !== 'yaml' || path.length === 0 || this.file.text.includes('<<')) return false;
+    if (fix.text !== intent.to || !WORD_KEY.test(fix.text) || AMBIGUOUS_WORDS.test(fix.text)) return false;
+    const { pair, parent } = walk(document.node, path) ?? {};
+    if (!pair || !isMap(parent) || !isScalar(pair.key) || pair.key.type !== Scalar.PLAIN || !hasRange(pair.key)) return false;
+    if (pair.key.range[0] !== fix.range[0] || pair.key.range[1] !== fix.range[1] || /[\r\n]/.test(this.file.text.slice(fix.range[0], fix.range[1]))) return false;
+    const name = String(pair.key.value);
+    return parent.items.filter((item) => isScalar(item.key) && String(item.key.value) === name).length === 1;
+  }
+
   /** An edit not of one value: the whole file must still parse, into as many documents, with no new error. */
   private readsBackWhole(fix: Fix): boolean {
     if (!this.mayReadBack()) return false;
@@ -323,6 +351,9 @@ class Renderer {
   private readsBackAs(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
     const expected = applyIntent(document.value, path, intent);
     if (expected === NOT_APPLICABLE || !this.mayReadBack()) return false;
+    // Edits whose reading is known without parsing the edited text (they still count against the
+    // budget, so that which fixes a file keeps does not depend on how they were checked).
+    if (this.isTokenEdit(document, path, intent, fix) || this.isPlainRename(document, path, intent, fix)) return true;
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
     const quick = this.file.format === 'yaml' && this.file.documents.length === 1 ? blockReadsBackAs(edited, expected) : undefined;
@@ -357,6 +388,9 @@ function isOneLineToken(text: string, fix: Fix): boolean {
   const replaced = text.slice(fix.range[0], fix.range[1]);
   return !/[\r\n]/.test(replaced) && !/^[|>]/.test(replaced) && ONE_TOKEN.test(fix.text);
 }
+
+/** A key name that reads as itself wherever a plain key stands: no indicator, no space, no `:` or `#`, short of YAML's implicit-key limit. */
+const WORD_KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,999}$/;
 
 const ONE_TOKEN = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?|true|false|"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt])*")$/;
 
