@@ -396,8 +396,13 @@ const ONE_TOKEN = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?|true|false|"(?:[^"\\\u0000-\u0
 
 /** Whether the token, read alone, is the value the check meant. */
 function readsAlone(token: string, value: unknown): boolean {
-  return deepEqual(parseYaml(token), value);
+  // A token of printable ASCII (a number, true/false, a double-quoted string with JSON's escapes,
+  // all of which YAML's double quotes share) reads in YAML as it does in JSON, and JSON.parse
+  // reads it some hundred times faster than yaml's parse of a one-token document.
+  return deepEqual(PRINTABLE_ASCII.test(token) ? JSON.parse(token) : parseYaml(token), value);
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Whether a YAML text reads back as `expected`, judged without building nodes where the block

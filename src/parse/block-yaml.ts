@@ -14,7 +14,8 @@ import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
  *
  * Declined, among others: tabs, carriage returns, control characters, a byte-order mark; `---`,
  * `...` and `%` directives; anchors, aliases, tags, merge keys, complex and quoted keys, keys that
- * are not plain words (or read as null, booleans or numbers), duplicate keys; multi-line plain and
+ * are not plain words with single spaces between them (or read as null, booleans or numbers),
+ * duplicate keys; multi-line plain and
  * quoted scalars, escapes in double quotes; flow mappings other than `{}`, nested flow lists;
  * numbers other than plain decimals; plain strings YAML 1.1 reads as booleans or numbers (the full
  * parse warns of those); block scalars with keep chomping, an indentation indicator, or
@@ -338,12 +339,20 @@ class BlockReader {
     map[key] = this.valueAfter(i + 1, indent, true, depth);
   }
 
-  /** Where a plain key starting at `start` ends, when `: ` (or `:` at the line's end) follows it; else -1. */
+  /**
+   * Where a plain key starting at `start` ends, when `: ` (or `:` at the line's end) follows it;
+   * else -1. Words of the key may be separated by single spaces (`cost center`): a plain scalar
+   * keeps its inner spaces, and no word character after a space starts anything else.
+   */
   private keyEnd(start: number): number {
     const { text } = this;
     if (!isKeyStart(text.charCodeAt(start))) return -1;
     let i = start + 1;
-    while (isKeyPart(text.charCodeAt(i))) i++;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (isKeyPart(c) || (c === SPACE && isKeyPart(text.charCodeAt(i + 1)))) i++;
+      else break;
+    }
     return text.charCodeAt(i) === COLON && this.isBlankOrEnd(i + 1) ? i : -1;
   }
 

@@ -46,12 +46,13 @@ export function isCredentialLike(key: string): boolean {
   if (known === undefined) {
     known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS, { typosOnly: true }) !== undefined);
     // The same few hundred member names come back in every file of a repository.
-    if (CREDENTIAL_LIKE.size < 10_000) CREDENTIAL_LIKE.set(key, known);
+    if (CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT) CREDENTIAL_LIKE.set(key, known);
   }
   return known;
 }
 
 const CREDENTIAL_LIKE = new Map<string, boolean>();
+const CREDENTIAL_LIKE_KEPT = 10_000;
 
 const MASKED = '****';
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
@@ -106,7 +107,7 @@ function privateKeyLines(text: string): Set<number> {
 
 function maskLines(text: string, privateKey: ReadonlySet<number>): string {
   const lines = text.split('\n');
-  const credential = memoized(isCredentialLike);
+  const credential = credentialTest();
   let blockIndent = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -123,7 +124,7 @@ function maskLines(text: string, privateKey: ReadonlySet<number>): string {
     }
     // Both expressions below match only a credential-like key before a `:`: a line with none (most
     // lines) is left as it is without running them, which cost a fifth of a lint of files with findings.
-    if (!namesCredentialBefore(line, COLON, credential)) {
+    if (!namesCredentialBefore(line, ':', credential)) {
       lines[i] = maskFreeText(line, credential);
       continue;
     }
@@ -156,8 +157,12 @@ function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-const COLON = 0x3a;
-const EQUALS = 0x3d;
+/** `\s` of a regular expression, as a character code. */
+function isWhiteSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 
 /**
  * Whether any `:` (or `=`) of the line has a credential-like name right before it, as KEY_VALUE,
@@ -165,11 +170,11 @@ const EQUALS = 0x3d;
  * `:`), then white space. Every name those expressions match is one of these, so a line where this
  * answers no is one they leave as it is.
  */
-function namesCredentialBefore(line: string, separator: number, credential: (key: string) => boolean): boolean {
-  for (let at = line.indexOf(String.fromCharCode(separator)); at !== -1; at = line.indexOf(String.fromCharCode(separator), at + 1)) {
+function namesCredentialBefore(line: string, separator: string, credential: (key: string) => boolean): boolean {
+  for (let at = line.indexOf(separator); at !== -1; at = line.indexOf(separator, at + 1)) {
     let end = at;
-    while (end > 0 && /\s/.test(line[end - 1])) end--;
-    if (separator === COLON && end > 0 && (line.charCodeAt(end - 1) === 0x22 || line.charCodeAt(end - 1) === 0x27)) end--;
+    while (end > 0 && isWhiteSpace(line.charCodeAt(end - 1))) end--;
+    if (separator === ':' && end > 0 && (line.charCodeAt(end - 1) === 0x22 || line.charCodeAt(end - 1) === 0x27)) end--;
     let start = end;
     while (start > 0 && isNameCharacter(line.charCodeAt(start - 1))) start--;
     if (start < end && credential(line.slice(start, end))) return true;
@@ -194,7 +199,7 @@ const URL_PASSWORD = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]*:
  * and the password of a URL.
  */
 function maskFreeText(line: string, credential: (key: string) => boolean): string {
-  const named = line.includes('=') && namesCredentialBefore(line, EQUALS, credential);
+  const named = line.includes('=') && namesCredentialBefore(line, '=', credential);
   const url = line.includes('://');
   if (!named && !url) return line;
   const masked = named
@@ -215,7 +220,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
   const file = parsed ?? parseText(text, 'yaml');
-  const credential = memoized(isCredentialLike);
+  const credential = credentialTest();
   const ranges: Array<[number, number]> = [];
   for (const { node: doc } of file.documents) {
     const stack: unknown[] = [doc.contents];
@@ -285,6 +290,14 @@ function maskSegment(segment: string): string {
   if (content === '') return segment;
   const lead = segment.length - segment.trimStart().length;
   return segment.slice(0, lead) + MASKED + segment.slice(lead + content.length);
+}
+
+/**
+ * isCredentialLike, remembered for one text: its own cache answers while it has room (one lookup,
+ * not two); past that, a text's many distinct names are still each judged once.
+ */
+function credentialTest(): (key: string) => boolean {
+  return CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT ? isCredentialLike : memoized(isCredentialLike);
 }
 
 function memoized(test: (key: string) => boolean): (key: string) => boolean {
@@ -542,7 +555,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
 
 /** The scalars under every credential-like member of a document's data, as text. */
 function collectCredentialValues(root: unknown, found: Set<string>): void {
-  const credential = memoized(isCredentialLike);
+  const credential = credentialTest();
   // Aliases share objects: each is walked at most once as a credential's value and once as not.
   const seen = { true: new Set<object>(), false: new Set<object>() };
   const stack: Array<{ value: unknown; secret: boolean }> = [{ value: root, secret: false }];
