@@ -3,22 +3,22 @@ import { readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './lint.js';
-import { asEnvelope, resolveOperation } from './resolve-operation.js';
+import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { isObject } from './rule-helpers.js';
 
 /**
- * A quick first look for the common case in a CI gate — a clean YAML file. `yaml`'s document
- * parser, which keeps the position of every node, costs most of a lint; a clean file needs no
- * positions. So the file is read with readBlockYaml (src/parse/block-yaml.ts), a reader for the
- * block-style YAML that configuration repositories hold, which returns the full parse's data or
- * declines; the schema, rules and policies then run on that data, and only when they find nothing
- * is the file reported clean from here. Everything else goes the full way; for a file with
- * findings, the full way places the findings of the quick look in the text rather than finding
- * them again (the same document read as the same data, under the same operation).
+ * A quick first look for the common case in a CI gate — a clean YAML file. A clean file needs no
+ * positions. So the file's documents are read as data (parse/'s readData, which declines what
+ * only the full parse can read); the schema, rules and policies then run on that data, and only
+ * when they find nothing is the file reported clean from here. Everything else goes the full
+ * way; for a file with findings, the full way builds its nodes from this very reading (the text
+ * is read once), takes the operation as resolved here, and places the findings of the quick look
+ * in the text rather than finding them again (the same documents as the same data, under the
+ * same operation).
  *
- * Property tests hold the two ways to agreeing whenever this says "clean" (test/fast-path.test.ts,
- * test/block-yaml.test.ts). Comments are not read here, so a file that may hold a modeline or an
- * inline directive goes the full way without a look.
+ * Property tests hold the two ways to agreeing (test/fast-path.test.ts, test/block-yaml.test.ts,
+ * test/properties/block-reader.test.ts). Comments are not read here, so a file that may hold a
+ * modeline or an inline directive goes the full way without a look.
  */
 const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
 
@@ -33,6 +33,12 @@ export interface QuickLook {
   operation: OperationId;
   /** The documents as read: the full lint builds their nodes from it. */
   read: DataRead;
+  /**
+   * The operation as resolved here, which is how the full lint would resolve it: the file holds no
+   * modeline (see MAY_HOLD_DIRECTIVES) and its first document is the same data, so the full lint
+   * takes it rather than resolving it again.
+   */
+  resolved: ResolvedOperation;
   operationSource: 'option' | 'envelope' | 'config';
   documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
@@ -59,7 +65,7 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
     });
     return { value, prefix: envelope ? ['body'] : [], body, findings };
   });
-  return { operation, read, operationSource: source, documents };
+  return { operation, read, resolved, operationSource: source, documents };
 }
 
 /** The findings-free result when the quick look proves the file clean; `undefined` when it has findings. */

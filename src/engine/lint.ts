@@ -123,7 +123,8 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 
-  const resolved = resolveOperation({
+  // Resolved once: the quick look's resolution stands where it read the file.
+  const resolved = look?.resolved ?? resolveOperation({
     option: options.operation,
     comments: file.comments,
     firstDocument: first?.usable ? first.value : undefined,

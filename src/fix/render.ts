@@ -1,6 +1,5 @@
 import { isCollection, isMap, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { readBlockYaml } from '../parse/block-yaml.js';
-import { DEFAULT_MAX_DEPTH, parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import { parseText, readDataOnly, type ParsedFile, type SourceDocument } from '../parse/parse.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
 
@@ -12,8 +11,10 @@ import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '
  * order, quoting and indentation outside it stay byte for byte (yaml's Document API keeps ranges,
  * which is what makes this possible; `Document.toString()` would reformat the whole file).
  *
- * Every edit is checked before it is offered: the edited text is parsed again and must read back
- * as exactly the intended data, in every document, with no new syntax error. An edit that would
+ * Every edit is checked before it is offered: the edited text is parsed and must read back
+ * as exactly the intended data, in every document, with no new syntax error. (That parse, of a
+ * text no one has read, is the only proof an edit means what it says; it is spared where the
+ * edit's reading is known without it: one token for one value, a plain key renamed to a word.) An edit that would
  * land in an anchor other nodes alias, hit a merge key, or meet YAML's many corner cases is
  * dropped rather than risked; the finding is then reported without it.
  */
@@ -410,7 +411,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * report (src/parse/block-yaml.ts). `undefined` where the reader declines the text.
  */
 function blockReadsBackAs(text: string, expected: unknown): boolean | undefined {
-  const block = readBlockYaml(text, DEFAULT_MAX_DEPTH);
+  const block = readDataOnly(text);
   return block === undefined ? undefined : deepEqual(block, expected);
 }
 

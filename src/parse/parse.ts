@@ -1,6 +1,17 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { readBlock, readBlockDocument, readBlockStream, streamParts, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
+import { readBlock, readBlockDocument, readBlockStream, readBlockYaml, streamParts, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
+
+// Where a stream's documents begin and end, for callers that work a document at a time (masking).
+export { streamParts, type StreamPart };
+
+/**
+ * The data of a one-document YAML text, where it reads without positions; `undefined` where only
+ * the full parse can tell (then parseText). A fix's read-back of its edited text asks this first.
+ */
+export function readDataOnly(text: string, maxDepth = DEFAULT_MAX_DEPTH): Record<string, unknown> | undefined {
+  return readBlockYaml(text, maxDepth);
+}
 import { toPointer } from './pointer.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';

@@ -1,7 +1,6 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { lineStarts, positionAt } from '../parse/lines.js';
-import { parseText } from '../parse/parse.js';
-import { streamParts, type StreamPart } from '../parse/block-yaml.js';
+import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
 import { closest, isPlaceholder, isUnset } from './values.js';
