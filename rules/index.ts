@@ -1,5 +1,5 @@
-import type { Rule } from '../src/types.js';
-import type { StageRule } from '../src/engine/define-rule.js';
+import type { Rule, Severity } from '../src/types.js';
+import type { StageRule } from '../src/define-rule.js';
 import computeSettingsTogether from './account/compute-settings-together.js';
 import createSuperseded from './account/create-superseded.js';
 import flatBody from './account/flat-body.js';
@@ -61,10 +61,13 @@ import v12Envelope from './cluster/v12-envelope.js';
 import versionKindMismatch from './cluster/version-kind-mismatch.js';
 import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
+import parseEncoding from './parse/encoding.js';
 import parseLimit from './parse/limit.js';
 import parseSyntax from './parse/syntax.js';
 import parseWarning from './parse/warning.js';
 import schemaEnum from './schema/enum.js';
+import schemaLength from './schema/length.js';
+import schemaRange from './schema/range.js';
 import schemaRequired from './schema/required.js';
 import schemaType from './schema/type.js';
 import schemaUnique from './schema/unique.js';
@@ -166,6 +169,7 @@ export const STAGE_RULES: readonly StageRule[] = [
   operationUnexpectedBody,
   operationUnknown,
   operationUnresolved,
+  parseEncoding,
   parseLimit,
   parseSyntax,
   parseWarning,
@@ -174,6 +178,8 @@ export const STAGE_RULES: readonly StageRule[] = [
   repositoryDuplicateLabel,
   repositoryIdleTimeoutOverride,
   schemaEnum,
+  schemaLength,
+  schemaRange,
   schemaRequired,
   schemaType,
   schemaUnique,
@@ -182,3 +188,23 @@ export const STAGE_RULES: readonly StageRule[] = [
   yamlUnquotedString,
   yamlYaml11Ambiguous,
 ];
+
+/** What every rule id has, built-in or cross-field: for listings, `explain`, SARIF and config checks. */
+export interface RuleInfo {
+  id: string;
+  severity: Severity;
+  docs: { summary: string; rationale: string; fix: string };
+  /** Its findings may carry a fix `--fix` makes. */
+  fixable?: boolean;
+  /** Its findings may carry suggestions. */
+  hasSuggestions?: boolean;
+}
+
+/** Every rule id dplint can report, sorted by id. */
+export const ALL_RULES: readonly RuleInfo[] = [...STAGE_RULES, ...RULES].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+const BY_ID = new Map(ALL_RULES.map((rule) => [rule.id, rule]));
+
+export function findRule(id: string): RuleInfo | undefined {
+  return BY_ID.get(id);
+}

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './cli.js';
 import { readStandardInput } from './node/files.js';
+import { EXIT_FAILURE } from './types.js';
 
 // The bundled program (dist/cli.cjs) has its worker beside it; the module build runs in one thread.
 const bundleFolder = typeof __dirname === 'string' ? __dirname : undefined;
@@ -12,7 +13,7 @@ const workerScript = bundleFolder && existsSync(join(bundleFolder, 'worker.cjs')
 // to go, so the run ends there as a failed run (exit 2, one line), not with Node's stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.stderr.write(`dplint: cannot write to standard output: ${error.code === 'EPIPE' ? 'the reader closed it' : error.message}\n`);
-  process.exit(2);
+  process.exit(EXIT_FAILURE);
 });
 
 void run(process.argv.slice(2), {

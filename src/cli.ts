@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { explainRule, UnknownRuleError } from './commands/explain.js';
+import { explainRule, UnknownRuleError } from './api/explain.js';
 import { lspCommand } from './commands/lsp.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
 import { impactCommand } from './commands/impact.js';
@@ -7,18 +7,16 @@ import { printConfig } from './commands/print-config.js';
 import { defaultLevel, rulesTable } from './commands/rules-table.js';
 import { schemaCommand } from './commands/schema.js';
 import { ConfigError } from './config/config.js';
-import { ALL_RULES } from './engine/registry.js';
+import { ALL_RULES } from '../rules/index.js';
 import { FORMAT_NAMES } from './formatters/index.js';
 import { printable } from './formatters/source.js';
 import { ConfigResolver } from './node/config-file.js';
 import { UsageError } from './node/files.js';
+import { DEFAULT_BASELINE } from './node/baseline-file.js';
 import { OPERATION_IDS, OPERATIONS } from './operations.js';
 import { VERSION } from './version.js';
+import { EXIT_FAILURE, EXIT_OK } from './types.js';
 
-/** Exit codes (README "Exit codes"). */
-export const EXIT_OK = 0;
-export const EXIT_FINDINGS = 1;
-export const EXIT_FAILURE = 2;
 
 /** Everything the CLI touches outside the file system, so tests run it in-process. */
 export interface CliIo {
@@ -92,6 +90,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('--cache', 'reuse the results of files unchanged since the last run (same content, config, options and dplint version)')
     .option('--cache-location <file>', 'where --cache keeps its results (default: .dplintcache)')
     .option('--changed-since <git-ref>', 'report only the files changed since this git ref (added, modified, renamed; checks across files still see every file)')
+    .option('--baseline <file>', `hold back the findings this baseline holds: only new ones are reported and fail the run (default: ${DEFAULT_BASELINE} at the repository root, if it exists)`)
+    .option('--no-baseline', 'use no baseline: report every finding')
+    .option('--baseline-update', 'write the baseline: every finding of the files linted (parse errors aside), counted per file, rule and fingerprint')
+    .option('--baseline-prune', 'drop from the baseline what no longer occurs (never adds)')
     .option('--shard <index/count>', 'lint only one part of the files, e.g. 2/4 on the second of four CI machines')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this (-1: no limit)')
     .option('--quiet', 'report errors only')

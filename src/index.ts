@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import { ALL_RULES, type RuleInfo } from './engine/registry.js';
+import { ALL_RULES, type RuleInfo } from '../rules/index.js';
 import { FORMATTERS as ALL_FORMATTERS, type Formatter } from './formatters/index.js';
 import { OPERATIONS, type Operation } from './operations.js';
 import { BODY_SCHEMAS, DEFINITIONS, type BodyOperationId, type JsonSchema } from './schema/body-schemas.js';
@@ -19,15 +19,14 @@ export type { WithValidationOptions } from './api/fetch.js';
 export { lintText } from './engine/lint.js';
 export { applyFixes } from './fix/apply.js';
 export type { ApplyFixesResult } from './fix/apply.js';
-export { fixText } from './fix/fix-text.js';
-export type { FixOptions, FixTextResult } from './fix/fix-text.js';
+export { fixText } from './engine/fix-text.js';
+export type { FixOptions, FixTextResult } from './engine/fix-text.js';
 export type { LintOptions, LintResult } from './engine/lint.js';
-export type { RuleSetting, RuleSettings } from './engine/run-rules.js';
 export type { PolicyConfig } from './config/policies.js';
-export type { Finding, Fix, OperationSource, Range, RuleLevel, Severity, Suggestion } from './types.js';
+export type { Finding, Fix, OperationSource, Range, RuleLevel, RuleSetting, RuleSettings, Severity, Suggestion } from './types.js';
 export type { HttpMethod, Operation, OperationId, PathParameterKind } from './operations.js';
 export type { BodyOperationId, JsonSchema } from './schema/body-schemas.js';
-export type { RuleInfo } from './engine/registry.js';
+export type { RuleInfo } from '../rules/index.js';
 export type { FileResult, FormatOptions, Formatter, Summary } from './formatters/index.js';
 export type {
   AddWhitelistIpRequest,

@@ -11,3 +11,6 @@ export { lintRun } from './node/lint-run.js';
 export type { RunOptions } from './node/lint-run.js';
 export { UsageError } from './node/files.js';
 export { ConfigError } from './config/config.js';
+export { applyBaseline, buildBaseline, pruneBaseline, parseBaseline, formatBaseline, canHold, BaselineError } from './baseline/baseline.js';
+export type { Baseline, BaselineKey, BaselineOutcome, StaleEntry } from './baseline/baseline.js';
+export { readBaseline, writeBaseline, baselineRoot, baselineKeys, DEFAULT_BASELINE, MAX_BASELINE_SIZE } from './node/baseline-file.js';

@@ -1,8 +1,20 @@
+import type { OperationId } from './operations.js';
+
+/** Exit codes (DESIGN.md, README "Exit codes"): no error; an error finding or too many warnings; the run itself failed. */
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_FAILURE = 2;
+
 /** How serious a finding is. `error` fails the run (exit 1); `warning` fails it only past `--max-warnings`. */
 export type Severity = 'error' | 'warning' | 'info';
 
 /** A rule's configured level: a severity, or `off` to switch it off. */
 export type RuleLevel = Severity | 'off';
+
+/** A rule's configured level, or level and options: `'warning'`, `['error', { maxNodes: 50 }]`. */
+export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>?];
+/** Rule settings by rule id, as the config file's `rules` holds them. */
+export type RuleSettings = Readonly<Record<string, RuleSetting>>;
 
 /** A span of source text. Lines and columns are 1-based; `endColumn` is exclusive (the column after the last character), as in SARIF and ESLint. */
 export interface Range {
@@ -168,4 +180,34 @@ export interface Rule<MessageId extends string = string, Options extends Record<
   defaultOptions: Options;
   check(context: RuleContext<MessageId, Options>): void;
   cases: { valid: RuleCase[]; invalid: InvalidRuleCase[] };
+}
+
+/** One linted file as formatters see it. */
+export interface FileResult {
+  /** The path as given on the command line, `/`-separated. */
+  file: string;
+  operation: OperationId | undefined;
+  operationSource: OperationSource;
+  findings: Finding[];
+  /** The file's text, for writing fixes and for the line and column of a fix's offsets (SARIF); never shown. */
+  source?: string;
+  /**
+   * The file's text as outputs may show it, every credential masked (`****`): the engine's
+   * (`LintResult.shownSource`). Code frames and SARIF fingerprints take their lines from here
+   * only; formatters mask nothing themselves, so without it there is no code frame.
+   */
+  shownSource?: string;
+  /**
+   * Its fixes and suggestions were screened for credentials (`withoutRevealingEdits`): a fix whose
+   * text would show one is left out. Formatters print the fixes a result holds as they are, so
+   * whoever makes results for output screens them (lintFiles, lintRun and the cache do).
+   */
+  screened?: boolean;
+  /** Set when `--fix` or `--fix-dry-run` changed the text: the text as read (`source` and the findings are then those of the fixed text). */
+  originalSource?: string;
+  /**
+   * The findings a baseline held back (`applyBaseline`), in order: not in `findings`, so not
+   * counted, shown or failing the run; only SARIF lists them, with `baselineState: "unchanged"`.
+   */
+  heldBack?: Finding[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { explainRule } from '../src/commands/explain.js';
+import { explainRule } from '../src/api/explain.js';
 import { lintText } from '../src/engine/lint.js';
 import { closest } from '../src/schema/did-you-mean.js';
 import { runCli } from './helpers/cli.js';

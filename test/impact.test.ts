@@ -101,7 +101,7 @@ const EXPECTED = {
       ],
     },
   ],
-  inheritedIdleTimeout: { file: 'account/account.yaml', before: 2, after: 4, clusters: ['clusters/etl.yaml', 'clusters/reports.yaml'] },
+  inheritedIdleTimeouts: [{ file: 'account/account.yaml', before: 2, after: 4, clusters: ['clusters/etl.yaml', 'clusters/reports.yaml'] }],
   allowList: { added: [], removed: ['203.0.113.0/24'], countBefore: 1, countAfter: 0 },
   bootstrap: [{ level: 'user', file: 'bootstrap/user.yaml', change: 'modified', note: 'user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)' }],
   warnings: [
@@ -251,6 +251,61 @@ test('the GitHub Actions recipe writes the report to the step summary (the built
   const written = readFileSync(summary, 'utf8');
   expect(written.split('\n').slice(0, 2)).toEqual(['## dplint impact: `origin/main` → `the work tree`', '']);
   expect(written).toContain('| `nightly` | moved | `clusters/etl.yaml` | `clusters/adhoc.yaml` |');
+});
+
+describe('multi-document files and several account files', () => {
+  test('every document of a file is compared with its counterpart; each changed account default is reported, of every account file', async () => {
+    const dir = repository();
+    write(dir, {
+      'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 5\n  idle_cluster_timeout: 2\n',
+      'account/second.yaml': 'account:\n  idle_cluster_timeout: 6\n---\naccount:\n  idle_cluster_timeout: 8\n',
+    });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'two more files');
+    write(dir, {
+      'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 9\n  idle_cluster_timeout: 2\n',
+      'account/account.yaml': 'account:\n  idle_cluster_timeout: 3\n  compute_secret_key: old-secret-value-1234\n',
+      'account/second.yaml': 'account:\n  idle_cluster_timeout: 6\n---\naccount:\n  idle_cluster_timeout: 1\n',
+    });
+    const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const report = JSON.parse(run.stdout);
+    const inheriting = ['clusters/etl.yaml', 'clusters/gone.yaml', 'clusters/old-name.yaml', 'clusters/pair.yaml'];
+    expect(report.clusters).toEqual([
+      { file: 'clusters/pair.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', document: 1, before: 5, after: 9, when: 'next restart', callout: 'node counts' }] },
+    ]);
+    expect(report.account).toEqual([
+      { file: 'account/account.yaml', change: 'modified', members: [{ member: 'account.idle_cluster_timeout', before: 2, after: 3, when: 'next restart', callout: 'idle timeout' }] },
+      { file: 'account/second.yaml', change: 'modified', members: [{ member: 'account.idle_cluster_timeout', document: 1, before: 8, after: 1, when: 'next restart', callout: 'idle timeout' }] },
+    ]);
+    expect(report.inheritedIdleTimeouts).toEqual([
+      { file: 'account/account.yaml', before: 2, after: 3, clusters: inheriting },
+      { file: 'account/second.yaml', document: 1, before: 8, after: 1, clusters: inheriting },
+    ]);
+    const markdown = (await runCli(['impact', 'main'], { cwd: dir })).stdout;
+    expect(markdown).toContain('- `clusters/pair.yaml` (document 1): node counts: `node_configuration.max_nodes` `5` → `9` (at next restart)\n');
+    expect(markdown).toContain("- `account/second.yaml` (document 1): the account's default idle timeout `8` → `1`; clusters that take it: ");
+    expect(markdown).toContain('| `account.idle_cluster_timeout` (document 1) | `8` | `1` |\n');
+  });
+
+  test('a document that no longer parses is compared as gone, and the others keep their counterparts', async () => {
+    const dir = repository();
+    write(dir, { 'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 5\n' });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'pair');
+    write(dir, { 'clusters/pair.yaml': 'label: [blue\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 6\n' });
+    const report = JSON.parse((await runCli(['impact', 'main', '-f', 'json'], { cwd: dir })).stdout);
+    expect(report.clusters).toEqual([
+      {
+        file: 'clusters/pair.yaml',
+        change: 'modified',
+        members: [
+          { member: 'node_configuration.max_nodes', document: 0, before: 3, when: 'next restart', callout: 'node counts' },
+          { member: 'node_configuration.max_nodes', document: 1, before: 5, after: 6, when: 'next restart', callout: 'node counts' },
+        ],
+      },
+    ]);
+  });
 });
 
 describe('--changed-since', () => {

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
-import { explainRule } from '../src/commands/explain.js';
+import { explainRule } from '../src/api/explain.js';
 
 const CONFIG = `files:
   - match: ["clusters/*.yaml"]

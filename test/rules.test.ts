@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { RULES, STAGE_RULES } from '../rules/index.js';
 import type { FileResult } from '../src/formatters/types.js';
-import type { StageRule, StageRuleCase } from '../src/engine/define-rule.js';
+import type { StageRule, StageRuleCase } from '../src/define-rule.js';
 import { lintTextDetailed, type DetailedFinding } from '../src/engine/lint.js';
 import { collectFacts, lintRepositoryDetailed, type RepositoryFacts } from '../src/engine/repository.js';
 import { applyFixes } from '../src/fix/apply.js';
+import { decodeText } from '../src/node/files.js';
 import { isOperationId, type OperationId } from '../src/operations.js';
 import type { Rule, RuleCase } from '../src/types.js';
 
@@ -30,6 +31,12 @@ function lintStageCase(rule: StageRule, testCase: StageRuleCase): DetailedFindin
     const operation = file === filename && testCase.operation !== undefined ? { operation: operationOf(rule, testCase) } : {};
     return lintTextDetailed(text, { filename: file, rules: { [rule.id]: rule.severity }, ...operation, ...testCase.lint });
   };
+  if (testCase.bytes !== undefined) {
+    // As the CLI reads a file: bytes that are not text are one finding at 1:1, the rest is linted.
+    const decoded = decodeText(Buffer.from(testCase.bytes, 'base64'));
+    if ('error' in decoded) return [{ ruleId: 'parse/encoding', severity: 'error', message: decoded.error, path: '', line: 1, column: 1, endLine: 1, endColumn: 1 }];
+    return lintOne(filename, decoded.text).findings;
+  }
   if (rule.stage !== 'repository') return lintOne(filename, testCase.yaml).findings;
   const results: FileResult[] = [];
   const facts = new Map<string, RepositoryFacts>();

@@ -1,4 +1,4 @@
-import { defineRule } from '../../src/engine/define-rule.js';
+import { defineRule } from '../../src/define-rule.js';
 
 export default defineRule({
   id: 'account/create-superseded',

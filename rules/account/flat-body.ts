@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 import { BODY_SCHEMAS } from '../../src/schema/body-schemas.js';
 
 /** Every account parameter of either operation (the schemas list them), and the vendor's aws_region. */

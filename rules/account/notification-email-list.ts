@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 /** name@domain.tld in plain ASCII: no display names, quoted local parts or IP-literal domains. */

@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 
 /** The name each operation does not take, with the one it does. */
 const RENAMED = {

@@ -1,4 +1,4 @@
-import { defineRule } from '../../src/engine/define-rule.js';
+import { defineRule } from '../../src/define-rule.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 export default defineRule({

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
-import { parseBlock } from '../../src/engine/ip-block.js';
-import { defineRule } from '../../src/engine/define-rule.js';
-import { isObject } from '../../src/engine/rule-helpers.js';
+import { parseBlock } from '../support/ip-block.js';
+import { defineRule } from '../../src/define-rule.js';
+import { isObject } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 /**

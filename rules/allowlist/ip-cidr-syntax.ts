@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
-import { defineRule } from '../../src/engine/define-rule.js';
-import { isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { isObject } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 type Problem = { messageId: 'notAnAddress' | 'ipv4Parts' | 'badOctet' | 'badIpv6' | 'badPrefix'; data?: Record<string, string | number> };

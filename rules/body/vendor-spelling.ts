@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { isObject, someKey } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { isObject, someKey } from '../support/rule-helpers.js';
 import { fieldName } from '../../src/parse/pointer.js';
 import { BODY_SCHEMAS, DEFINITIONS, hasBodySchema, type JsonSchema } from '../../src/schema/body-schemas.js';
 

@@ -1,7 +1,6 @@
-import { kindName } from '../../src/engine/cluster-kind.js';
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
-import type { ClusterKind } from '../../src/types.js';
+import { kindName } from '../support/cluster-kind.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 import { isUnset } from '../../src/schema/values.js';
 
 const AIRFLOW_MEMBERS = ['dbtap_id', 'fernet_key', 'overrides'] as const;

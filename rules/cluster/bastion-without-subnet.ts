@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 import { isUnset } from '../../src/schema/values.js';
 
 const BASTION = ['bastion_node_public_dns', 'bastion_node_port', 'bastion_node_user'] as const;

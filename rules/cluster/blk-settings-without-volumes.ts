@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 import { isUnset } from '../../src/schema/values.js';
 
 const VOLUME_FIELDS = ['blk_volume_type', 'blk_volume_size', 'blk_upscaling_config'] as const;

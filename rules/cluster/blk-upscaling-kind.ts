@@ -1,6 +1,6 @@
-import { KNOWN_NON_HADOOP2_KINDS } from '../../src/engine/cluster-kind.js';
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { KNOWN_NON_HADOOP2_KINDS } from '../support/cluster-kind.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 
 export default defineRule({
   id: 'cluster/blk-upscaling-kind',

@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { kindMarkers, type KindMarker, kindName } from '../../src/engine/cluster-kind.js';
+import { defineRule } from '../../src/define-rule.js';
+import { kindMarkers, type KindMarker, kindName } from '../support/cluster-kind.js';
 import { fieldName } from '../../src/parse/pointer.js';
 
 /**

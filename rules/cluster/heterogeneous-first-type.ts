@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 import { describeValue, isKnown, isUnset } from '../../src/schema/values.js';
 
 // Spec 4.11.2 slave_instance_type: "default m1.xlarge (Hadoop-1, Hadoop-2, Presto), m3.2xlarge (Spark)". Only the kinds

@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn, isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn, isObject } from '../support/rule-helpers.js';
 
 const COMPOSITIONS = ['stable_spot_instance_settings', 'spot_block_settings'] as const;
 

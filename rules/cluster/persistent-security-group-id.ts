@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 const GROUP_ID = /^sg-[0-9a-f]{8}(?:[0-9a-f]{9})?$/i;

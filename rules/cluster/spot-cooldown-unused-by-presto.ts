@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn } from '../support/rule-helpers.js';
 import { isUnset } from '../../src/schema/values.js';
 
 export default defineRule({

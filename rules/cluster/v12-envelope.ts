@@ -1,5 +1,5 @@
-import { defineRule } from '../../src/engine/define-rule.js';
-import { isObject } from '../../src/engine/rule-helpers.js';
+import { defineRule } from '../../src/define-rule.js';
+import { isObject } from '../support/rule-helpers.js';
 import { schemaAt } from '../../src/schema/schema-at.js';
 
 /** The members an object of the edit-cluster schema lists (empty where it lists none). */

@@ -1,6 +1,5 @@
-import { kindName } from '../../src/engine/cluster-kind.js';
-import { defineRule } from '../../src/engine/define-rule.js';
-import type { ClusterKind } from '../../src/types.js';
+import { kindName } from '../support/cluster-kind.js';
+import { defineRule } from '../../src/define-rule.js';
 import { describeValue, isUnset } from '../../src/schema/values.js';
 
 export default defineRule({

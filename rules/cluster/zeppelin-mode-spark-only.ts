@@ -1,7 +1,6 @@
-import { kindName } from '../../src/engine/cluster-kind.js';
-import { defineRule } from '../../src/engine/define-rule.js';
-import { getIn } from '../../src/engine/rule-helpers.js';
-import type { ClusterKind } from '../../src/types.js';
+import { kindName } from '../support/cluster-kind.js';
+import { defineRule } from '../../src/define-rule.js';
+import { getIn } from '../support/rule-helpers.js';
 import { describeValue, isUnset } from '../../src/schema/values.js';
 
 export default defineRule({

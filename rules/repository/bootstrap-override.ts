@@ -1,4 +1,4 @@
-import { defineRule } from '../../src/engine/define-rule.js';
+import { defineRule } from '../../src/define-rule.js';
 
 const BOOTSTRAP = '# dplint: operation=set-bootstrap\n';
 const ACCOUNT_LEVEL = `${BOOTSTRAP}script: |\n  SET hive.exec.parallel=true;\n  SET mapred.reduce.tasks=8;\nis_user_bootstrap: false\n`;

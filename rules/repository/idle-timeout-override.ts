@@ -1,4 +1,4 @@
-import { defineRule } from '../../src/engine/define-rule.js';
+import { defineRule } from '../../src/define-rule.js';
 
 const ACCOUNT = { 'account.yaml': '# dplint: operation=edit-account\naccount:\n  idle_cluster_timeout: 2\n' };
 const CLUSTER = '# dplint: operation=edit-cluster\n';

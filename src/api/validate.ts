@@ -1,6 +1,6 @@
 import { compilePolicies, type CompiledPolicy, type PolicyConfig } from '../config/policies.js';
-import { applyLevels, checkBody } from '../engine/lint.js';
-import type { RuleSettings } from '../engine/run-rules.js';
+import { applyLevels, checkBody } from '../engine/check-body.js';
+import type { RuleSettings } from '../types.js';
 import { withRecommended } from '../config/presets.js';
 import { refineTypeFindingByValue } from '../engine/source-types.js';
 import type { OperationBodies } from '../generated/body-types.js';
@@ -9,7 +9,7 @@ import { toPointer, valueAt } from '../parse/pointer.js';
 import type { Finding, PathFinding } from '../types.js';
 import { DplintValidationError } from './error.js';
 import operationUnknown from '../../rules/operation/unknown.js';
-import { renderMessage } from '../engine/define-rule.js';
+import { renderMessage } from '../define-rule.js';
 
 /**
  * A finding of {@link validate}: a {@link Finding} without the parts that describe text. A body

@@ -72,7 +72,10 @@ function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undef
     const text = textOf(bytes);
     if (text === undefined) continue;
     const linted = lintTextDetailed(text, { filename: path, configOperation: settings.operation, maxAliasCount: settings.limits.maxAliasCount, maxDepth: settings.limits.maxDepth });
-    out.set(path, { operation: linted.operation, bodies: linted.bodies.map((body) => body.value) });
+    // Each body at its document's index, so that documents are compared with their counterparts even when one does not parse.
+    const bodies: unknown[] = [];
+    for (const body of linted.bodies) bodies[body.document ?? 0] = body.value;
+    out.set(path, { operation: linted.operation, bodies: Array.from(bodies) });
   }
   return out;
 }

@@ -1,19 +1,23 @@
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { ALL_RULES, findRule } from '../engine/registry.js';
-import type { RuleSettings } from '../engine/run-rules.js';
+import { join, relative, resolve, sep } from 'node:path';
+import { ALL_RULES, findRule } from '../../rules/index.js';
+import type { RuleSettings } from '../types.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
-import { summarize, type FileResult } from '../formatters/types.js';
-import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../fix/cli-fix.js';
+import { summarize } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
+import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
 import { lintRun } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
+import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
+import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
+import { printable } from '../formatters/source.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import { closest } from '../schema/did-you-mean.js';
-import type { RuleLevel } from '../types.js';
+import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, type RuleLevel } from '../types.js';
 
 export interface LintCommandOptions extends FixCommandOptions {
   operation?: string;
@@ -37,6 +41,10 @@ export interface LintCommandOptions extends FixCommandOptions {
   changedSince?: string;
   /** `--verbose`: say on standard error which config file applied, and which links a walk did not follow. */
   verbose?: boolean;
+  /** A path with `--baseline`, false with `--no-baseline`, true (or undefined) otherwise: the default file, if it exists. */
+  baseline?: string | boolean;
+  baselineUpdate?: boolean;
+  baselinePrune?: boolean;
 }
 
 export interface LintCommandIo {
@@ -64,6 +72,8 @@ interface Output {
 /** The lint run: lint, write each requested format, and return the exit code. */
 export async function lintCommand(paths: string[], options: LintCommandOptions, io: LintCommandIo): Promise<number> {
   const outputs = planOutputs(options, io.env);
+  // Read and checked before any file is linted: a malformed baseline fails the run at once.
+  const baseline = planBaseline(options, io.cwd);
   const lintOptions: LintFilesOptions = {
     cwd: io.cwd,
     operation: operationOption(options.operation),
@@ -72,7 +82,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     inlineConfig: options.inlineConfig,
     reportUnusedDisableDirectives: unusedDirectivesLevel(options.reportUnusedDisableDirectives),
     fix: fixOptionsOf(options),
-    keepSource: needsSource(outputs, options),
+    // A baseline's fingerprints are taken from the (masked) lines of the findings.
+    keepSource: needsSource(outputs, options) || (baseline !== undefined && (baseline.loaded !== undefined || baseline.update)),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -88,6 +99,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     // Every file written after linting is checked against the files linted before one is read (src/node/write-file.ts).
     const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
     if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
+    if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
     results = await lintRun(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
@@ -105,6 +117,9 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(results, io.cwd) : [];
   for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
+  // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
+  const baselineNotes: string[] = [];
+  if (baseline) results = baselineRun(results, baseline, options.verbose === true, baselineNotes);
   if (options.fixDryRun) {
     const diff = fixDiffs(results);
     const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
@@ -116,16 +131,97 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
-    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame });
+    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame, baseline: baseline?.applied });
     if (!toTerminal) writeFileAtomic(resolve(io.cwd, output.file!), parts);
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
 
-  if (unwritten.length > 0) return 2;
+  for (const note of baselineNotes) io.stderr?.(note);
+
+  if (unwritten.length > 0) return EXIT_FAILURE;
   const summary = summarize(results);
-  if (summary.errors > 0) return 1;
-  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return 1;
-  return 0;
+  if (summary.errors > 0) return EXIT_FINDINGS;
+  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return EXIT_FINDINGS;
+  return EXIT_OK;
+}
+
+/** The baseline of a run: where it is, how it names files, what it held when read, and what the run is to do with it. */
+interface BaselinePlan {
+  path: string;
+  /** As given (or the default name), for messages. */
+  shown: string;
+  /** The repository root, which the baseline names files from. */
+  root: string;
+  keyOf: BaselineKey;
+  /** Undefined: there is no baseline file (the default name, absent). */
+  loaded: Baseline | undefined;
+  update: boolean;
+  prune: boolean;
+  /** Whether a baseline was applied to the results (SARIF then gives every result a baselineState). */
+  applied?: boolean;
+}
+
+/**
+ * `--baseline <file>` (default dplint-baseline.json at the repository root, if it exists),
+ * `--baseline-update`, `--baseline-prune`, `--no-baseline`. An explicitly named baseline that does
+ * not exist is exit 2 (unless the run is to write it); a malformed one always is.
+ */
+function planBaseline(options: LintCommandOptions, cwd: string): BaselinePlan | undefined {
+  const update = options.baselineUpdate === true;
+  const prune = options.baselinePrune === true;
+  if (options.baseline === false) {
+    if (update || prune) throw new UsageError(`--${update ? 'baseline-update' : 'baseline-prune'} writes a baseline; not with --no-baseline`);
+    return undefined;
+  }
+  if (update && options.fixDryRun) throw new UsageError('--baseline-update records the findings of the files as they are written; not with --fix-dry-run, which writes nothing');
+  const explicit = typeof options.baseline === 'string';
+  const root = baselineRoot(cwd);
+  const path = explicit ? resolve(cwd, options.baseline as string) : join(root, DEFAULT_BASELINE);
+  // Named as given, or as the default is found: from the working directory.
+  const shown = explicit ? (options.baseline as string) : relative(cwd, path).split(sep).join('/');
+  const loaded = readBaseline(path, { required: explicit && !update, shown });
+  return { path, shown, root, keyOf: baselineKeys(root, cwd), loaded, update, prune };
+}
+
+/**
+ * Applies the baseline (after writing it, with --baseline-update) and notes on standard error, after
+ * the report: how many problems it held back, and what it holds that no longer occurs — of the
+ * files this run reports, and of files gone from the disk (not those another shard or another
+ * path list reports). --baseline-prune drops those; nothing is ever added but by --baseline-update.
+ */
+function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean, notes: string[]): FileResult[] {
+  const shown = printable(plan.shown);
+  const problems = (count: number): string => `${count} problem${count === 1 ? '' : 's'}`;
+  const reported = new Set(results.map((result) => plan.keyOf(result.file)));
+  const gone = (baseline: Baseline): StaleEntry[] =>
+    Object.entries(baseline.files)
+      .filter(([file]) => !reported.has(file) && isGone(plan.root, file))
+      .flatMap(([file, rules]) => Object.entries(rules).flatMap(([ruleId, counts]) => Object.entries(counts).map(([fingerprint, count]) => ({ file, ruleId, fingerprint, count }))));
+  let baseline = plan.loaded;
+  if (plan.update) {
+    const kept = baseline && pruneBaseline(baseline, gone(baseline));
+    const next = buildBaseline(results, plan.keyOf, kept);
+    const files = Object.keys(next.files).length;
+    const written = writeBaseline(plan.path, next, { shown: plan.shown });
+    notes.push(`dplint: ${written ? 'wrote the baseline' : 'the baseline is up to date:'} ${shown}, ${problems(baselineSize(next))} in ${files} file${files === 1 ? '' : 's'}\n`);
+    baseline = next;
+  }
+  if (!baseline) return results;
+  plan.applied = true;
+  const outcome = applyBaseline(results, baseline, plan.keyOf);
+  const stale = [...outcome.stale, ...gone(baseline)];
+  if (outcome.heldBack > 0) notes.push(`dplint: ${problems(outcome.heldBack)} held back by the baseline ${shown}\n`);
+  const count = stale.reduce((sum, entry) => sum + entry.count, 0);
+  if (count > 0) {
+    if (verbose) for (const entry of stale) notes.push(`dplint: no longer occurs: ${printable(entry.file)} ${entry.ruleId} ${entry.fingerprint}${entry.count > 1 ? ` (${entry.count} times)` : ''}\n`);
+    if (plan.prune) {
+      writeBaseline(plan.path, pruneBaseline(baseline, stale), { shown: plan.shown });
+      notes.push(`dplint: pruned ${problems(count)} that no longer occur${count === 1 ? 's' : ''} from the baseline ${shown}\n`);
+    } else {
+      notes.push(`dplint: the baseline ${shown} holds ${problems(count)} that no longer occur${count === 1 ? 's' : ''}; --baseline-prune drops ${count === 1 ? 'it' : 'them'}${verbose ? '' : ` (--verbose lists ${count === 1 ? 'it' : 'them'})`}\n`);
+    }
+  }
+  return outcome.results;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { EXIT_OK } from '../types.js';
+
 /**
  * `dplint lsp --stdio`: starts the language server (src/lsp/server.ts) on standard input and
  * output, and resolves when the editor ends it. The server is a module of its own (dist/lsp.cjs
@@ -7,5 +9,5 @@
 export async function lspCommand(): Promise<number> {
   const { startServer } = await import('../lsp/server.js');
   await startServer({ input: process.stdin, output: process.stdout });
-  return 0;
+  return EXIT_OK;
 }

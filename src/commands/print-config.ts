@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS } from '../config/config.js';
-import { ALL_RULES } from '../engine/registry.js';
-import type { RuleSettings } from '../engine/run-rules.js';
+import { ALL_RULES } from '../../rules/index.js';
+import type { RuleSettings } from '../types.js';
 import { ConfigResolver } from '../node/config-file.js';
 import type { RuleLevel } from '../types.js';
 

@@ -1,5 +1,5 @@
 import { PRESETS } from '../config/presets.js';
-import type { RuleInfo } from '../engine/registry.js';
+import type { RuleInfo } from '../../rules/index.js';
 
 /** A rule's level in the recommended preset: its severity, or `off (info)` for a rule one opts into. */
 export function defaultLevel(rule: RuleInfo): string {

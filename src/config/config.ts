@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import picomatch from 'picomatch';
 import * as compiled from '../generated/validators.js';
-import { ALL_RULES, findRule } from '../engine/registry.js';
-import type { RuleSettings } from '../engine/run-rules.js';
+import { ALL_RULES, findRule } from '../../rules/index.js';
+import type { RuleSettings } from '../types.js';
 import { RULES } from '../../rules/index.js';
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';

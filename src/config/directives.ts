@@ -2,7 +2,7 @@ import type { SourceComment } from '../parse/parse.js';
 import type { Finding, Fix, RuleLevel } from '../types.js';
 import unknownRule from '../../rules/directive/unknown-rule.js';
 import unusedDirective from '../../rules/directive/unused.js';
-import { stageMessage } from '../engine/define-rule.js';
+import { stageMessage } from '../define-rule.js';
 
 /**
  * Inline directives in YAML comments, as ESLint spells them:

@@ -1,4 +1,4 @@
-import type { RuleSettings } from '../engine/run-rules.js';
+import type { RuleSettings } from '../types.js';
 import type { RuleLevel } from '../types.js';
 
 export type PresetName = 'recommended' | 'strict';

@@ -2,9 +2,9 @@ import type { OperationId } from '../operations.js';
 import { readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
-import { applyLevels, checkBody } from './lint.js';
+import { applyLevels, checkBody } from './check-body.js';
 import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
-import { isObject } from './rule-helpers.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
 
 /**
  * A quick first look for the common case in a CI gate — a clean YAML file. A clean file needs no

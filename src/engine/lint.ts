@@ -1,28 +1,25 @@
-import { getOperation, type OperationId } from '../operations.js';
+import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import { hasBodySchema } from '../schema/body-schemas.js';
 import { closest } from '../schema/did-you-mean.js';
-import { validateBody } from '../schema/validate-body.js';
-import type { Finding, OperationSource, PathFinding, RuleLevel, Severity } from '../types.js';
-import { clusterKind } from './cluster-kind.js';
+import type { Finding, OperationSource, PathFinding, RuleLevel, RuleSettings } from '../types.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
 import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
+import { applyLevels, checkBody, isEmptyBody } from './check-body.js';
+import { sortFindings } from './order.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives } from '../config/directives.js';
-import { runPolicies, type CompiledPolicy } from '../config/policies.js';
-import { ALL_RULES, findRule } from './registry.js';
+import type { CompiledPolicy } from '../config/policies.js';
+import { ALL_RULES, findRule } from '../../rules/index.js';
 import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
-import { isObject } from './rule-helpers.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
 import { withoutRepositoryRules } from './repository.js';
-import { stageMessage } from './define-rule.js';
+import { stageMessage } from '../define-rule.js';
 import operationInferred from '../../rules/operation/inferred.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
-import unexpectedBody from '../../rules/operation/unexpected-body.js';
-import { runRules, type RuleSettings } from './run-rules.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
 import { messageMask, shownText } from '../schema/secrets.js';
 
@@ -231,67 +228,6 @@ function lintDocument(
   return (known ?? checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers })).map(toDocument);
 }
 
-export interface CheckBodyOptions {
-  /** Rule levels and options by rule id; only `off` matters here, levels are applied by the caller. */
-  rules?: RuleSettings;
-  policies?: readonly CompiledPolicy[];
-  /** The route's path parameters, for the rules that read them. */
-  pathParameters?: Record<string, string>;
-  /** The request's headers, for the rules that read them. */
-  headers?: Record<string, unknown>;
-}
-
-/**
- * The checks that need only the body as data: unexpected body, schema, rules and policies, with
- * rule findings explaining or deferring to schema findings. Shared by `lintText` (which then
- * locates the findings in the text) and `validate` (which has no text).
- */
-export function checkBody(operation: OperationId, body: unknown, options: CheckBodyOptions = {}): PathFinding[] {
-  const takesBody = getOperation(operation).body !== 'none';
-  const value = takesBody ? (body ?? {}) : body;
-
-  const bodyFindings: PathFinding[] = [];
-  if (!takesBody && !isEmptyBody(body)) {
-    bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
-  }
-  if (hasBodySchema(operation)) for (const finding of validateBody(operation, value)) bodyFindings.push(finding);
-  const ruleFindings = runRules({
-    operation,
-    body: value,
-    clusterKind: operation === 'edit-cluster' ? clusterKind(value) : 'unknown',
-    pathParameters: options.pathParameters ?? {},
-    headers: options.headers ?? {},
-    settings: options.rules ?? {},
-  });
-  if (options.policies?.length) for (const finding of runPolicies(options.policies, operation, value)) ruleFindings.push(finding);
-  return [...explained(bodyFindings, ruleFindings), ...withoutSchemaDuplicates(ruleFindings, bodyFindings)];
-}
-
-/**
- * A rule that names what an unknown member really is (a vendor spelling, a v1.2 wrapper, a flat
- * account body) explains the schema's "unknown member" at the same key, which then goes.
- */
-function explained(schemaFindings: PathFinding[], ruleFindings: PathFinding[]): PathFinding[] {
-  const keys = new Set(ruleFindings.filter((f) => f.target === 'key').map((f) => toPointer(f.path)));
-  return schemaFindings.filter((f) => f.ruleId !== 'schema/unknown-member' || !keys.has(toPointer(f.path)));
-}
-
-/** A rule does not repeat what the schema already said about the same value (or anything inside it). */
-function withoutSchemaDuplicates(ruleFindings: PathFinding[], schemaFindings: PathFinding[]): PathFinding[] {
-  const judged = new Set(schemaFindings.filter((f) => f.ruleId.startsWith('schema/') && f.ruleId !== 'schema/unknown-member' && f.ruleId !== 'schema/required').map((f) => toPointer(f.path)));
-  if (judged.size === 0) return ruleFindings;
-  // The value's pointer and its ancestors' looked up, not every judged pointer compared: both lists grow with the input.
-  return ruleFindings.filter((finding) => {
-    const pointer = toPointer(finding.path);
-    for (let end = pointer.length; end !== -1; end = end === 0 ? -1 : pointer.lastIndexOf('/', end - 1)) if (judged.has(pointer.slice(0, end))) return false;
-    return true;
-  });
-}
-
-function isEmptyBody(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
-}
-
 function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
   const located: DetailedFinding = {
@@ -315,37 +251,4 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
     if (finding.data) located.data = finding.data;
   }
   return located;
-}
-
-function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined {
-  const setting = settings[ruleId];
-  return Array.isArray(setting) ? setting[0] : setting;
-}
-
-/** Configured levels apply to every finding, built-in ones included (`schema/unknown-member: error`). */
-export function applyLevels<F extends { ruleId: string; severity: Severity }>(findings: F[], settings: RuleSettings): F[] {
-  const out: F[] = [];
-  for (const finding of findings) {
-    const level = levelOf(settings, finding.ruleId);
-    if (level === 'off') continue;
-    out.push(level ? { ...finding, severity: level } : finding);
-  }
-  return out;
-}
-
-/** Findings in the order of DESIGN.md: document, line, column, rule id (then message, for a total order). */
-export function sortFindings<F extends Finding>(findings: F[]): F[] {
-  return findings.sort(
-    (a, b) =>
-      (a.document ?? 0) - (b.document ?? 0) ||
-      a.line - b.line ||
-      a.column - b.column ||
-      compare(a.ruleId, b.ruleId) ||
-      compare(a.path, b.path) ||
-      compare(a.message, b.message),
-  );
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-import type { FileResult } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
@@ -9,11 +9,12 @@ import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list
 import duplicateLabel from '../../rules/repository/duplicate-label.js';
 import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
 import { applyDirectives, parseDirectives, type Directive } from '../config/directives.js';
-import { stageMessage, type StageRule } from './define-rule.js';
-import { getIn, isObject } from './rule-helpers.js';
+import { sortFindings } from './order.js';
+import { stageMessage, type StageRule } from '../define-rule.js';
+import { getIn, isObject } from '../../rules/support/rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
 import type ipaddr from 'ipaddr.js';
-import { parseBlock, prefixOf } from './ip-block.js';
+import { parseBlock, prefixOf } from '../../rules/support/ip-block.js';
 
 /**
  * Checks that only show across the files of one run. Each file contributes a few small facts as
@@ -204,7 +205,7 @@ function repositoryResults(
     // and unused directives it has reported already.
     if (options.inlineConfig !== false) located = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source });
     if (located.length === 0) return result;
-    return { ...result, source, findings: [...result.findings, ...located].sort(byPosition) };
+    return { ...result, source, findings: sortFindings([...result.findings, ...located]) };
   });
 }
 
@@ -223,10 +224,6 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
     else if (rules.length > 0) kept.push({ ...directive, rules });
   }
   return kept;
-}
-
-function byPosition(a: Finding, b: Finding): number {
-  return (a.document ?? 0) - (b.document ?? 0) || a.line - b.line || a.column - b.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
 
 /** How many of the other files claiming a label a message names; the rest are counted ("…and 212 more"). */

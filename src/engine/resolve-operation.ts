@@ -2,7 +2,7 @@ import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import type { SourceComment } from '../parse/parse.js';
 import type { OperationSource, PathFinding } from '../types.js';
 import operationUnknown from '../../rules/operation/unknown.js';
-import { stageMessage } from './define-rule.js';
+import { stageMessage } from '../define-rule.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;

@@ -1,11 +1,7 @@
 import { RULES } from '../../rules/index.js';
-import type { ClusterKind, PathFinding, Rule, RuleContext, RuleLevel } from '../types.js';
-import { renderMessage } from './define-rule.js';
+import type { ClusterKind, PathFinding, Rule, RuleContext, RuleSettings } from '../types.js';
+import { renderMessage } from '../define-rule.js';
 
-/** A rule's configured level, or level and options: `'warning'`, `['error', { maxNodes: 50 }]`. */
-export type RuleSetting = RuleLevel | [RuleLevel, Record<string, unknown>?];
-/** Rule settings by rule id, as the config file's `rules` holds them. */
-export type RuleSettings = Readonly<Record<string, RuleSetting>>;
 
 export interface RunRulesInput {
   operation: string;

@@ -5,7 +5,7 @@ import type { PathFinding } from '../types.js';
 import booleanAsString from '../../rules/body/boolean-as-string.js';
 import numberAsString from '../../rules/body/number-as-string.js';
 import unquotedString from '../../rules/yaml/unquoted-string.js';
-import { stageMessage } from './define-rule.js';
+import { stageMessage } from '../define-rule.js';
 
 const NUMBER_WITH_UNIT = /^([+-]?\d{1,15}(?:\.\d{1,15})?)\s?([A-Za-z%]{0,10})$/;
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, on: true, off: false, y: true, n: false };

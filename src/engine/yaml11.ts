@@ -2,11 +2,11 @@ import { isMap, isPair, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { typeAt } from '../schema/schema-at.js';
 import { isCredentialKey } from '../schema/secrets.js';
 import type { PathFinding } from '../types.js';
+import { YAML11_BOOLEAN } from '../parse/block-yaml.js';
 import { fieldName } from '../parse/pointer.js';
 import yaml11Ambiguous from '../../rules/yaml/yaml11-ambiguous.js';
-import { stageMessage } from './define-rule.js';
+import { stageMessage } from '../define-rule.js';
 
-const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
 const YAML11_SEXAGESIMAL = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
 

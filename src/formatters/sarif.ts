@@ -1,7 +1,9 @@
-import { ALL_RULES, type RuleInfo } from '../engine/registry.js';
+import { ALL_RULES, type RuleInfo } from '../../rules/index.js';
 import type { Finding, Fix, Severity } from '../types.js';
 import { VERSION } from '../version.js';
+import { sortFindings } from '../engine/order.js';
 import { lineStarts, positionAt } from '../parse/lines.js';
+import { lineHash } from './fingerprint.js';
 import { documentSuffix, encodePath, fileUri, isAbsolutePath, relativePath, shownLines } from './source.js';
 import type { Formatter } from './types.js';
 
@@ -29,6 +31,10 @@ interface Region {
  * `tool.driver.rules` (GitHub lists a rule's help even before it fires), one result per finding.
  * Paths are URI references relative to `%SRCROOT%` (the working directory, which the CLI runs
  * from the repository root in CI). dplint has no project URL yet, so `informationUri` is left out.
+ * With a baseline (`options.baseline`), the findings it held back (`heldBack`) are results as well,
+ * and every result has a `baselineState` (SARIF 2.1.0 §3.27.24): `unchanged` for those, `new` for
+ * the others. Baseline entries that no longer occur are not given as `absent` results: they have no
+ * location left to show.
  */
 export const sarif: Formatter = (results, options = {}) => {
   const catalogue = options.rules ?? ALL_RULES;
@@ -38,12 +44,17 @@ export const sarif: Formatter = (results, options = {}) => {
   const sarifResults: object[] = [];
 
   for (const result of results) {
-    if (result.findings.length === 0) continue;
+    const heldBack = result.heldBack ?? [];
+    if (result.findings.length === 0 && heldBack.length === 0) continue;
     const artifactLocation = artifactLocationOf(result.file, options.cwd);
     const source = result.source;
     const masked = shownLines(result);
     const starts = source === undefined ? undefined : lineStarts(source);
-    for (const finding of result.findings) {
+    // The findings a baseline held back are results too, in the order a run without it gives them,
+    // so that every result keeps its fingerprint and occurrence.
+    const held = new Set(heldBack);
+    const findings = heldBack.length === 0 ? result.findings : sortFindings([...result.findings, ...heldBack]);
+    for (const finding of findings) {
       if (!ruleIndex.has(finding.ruleId)) {
         // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
         ruleIndex.set(finding.ruleId, rules.length);
@@ -60,6 +71,7 @@ export const sarif: Formatter = (results, options = {}) => {
         message: { text: finding.message + documentSuffix(finding) },
         locations: [{ physicalLocation: { artifactLocation, region: regionOf(finding) } }],
         partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}` },
+        ...(options.baseline ? { baselineState: held.has(finding) ? 'unchanged' : 'new' } : {}),
         ...(fix ? { fixes: [fix] } : {}),
       });
     }
@@ -127,35 +139,6 @@ function regionOf(finding: Finding): Region {
   return { startLine, startColumn, endLine, endColumn };
 }
 
-/**
- * `partialFingerprints.primaryLocationLineHash`, which GitHub uses to follow an alert from one
- * commit to the next. Like GitHub's own scheme it hashes the text of the line, not its number, so
- * an alert survives lines inserted above it; the caller appends `:N`, the occurrence of that hash
- * in the run, so identical lines in one file stay distinct alerts. The hash covers
- * rule id + artifact URI + the offending line, trimmed with inner whitespace collapsed (so a
- * re-indent keeps the alert) and masked (so the fingerprint is no oracle for a secret's value).
- * Without the source, the finding's JSON Pointer stands in for the line: also independent of line
- * numbers. FNV-1a 64-bit in plain JavaScript: stable across platforms and Node versions, and no
- * `node:crypto`, so the formatter runs in a browser as the core does.
- */
-function lineHash(finding: Finding, uri: string, masked: readonly string[] | undefined): string {
-  const line = masked?.[finding.line - 1];
-  const anchor = line === undefined ? `pointer:${finding.path}` : `line:${line.trim().replace(/\s+/g, ' ')}`;
-  return fnv1a64(`${finding.ruleId}\u0000${uri}\u0000${anchor}`);
-}
-
-const FNV_PRIME = 0x100000001b3n;
-const FNV_OFFSET = 0xcbf29ce484222325n;
-const MASK_64 = 0xffffffffffffffffn;
-
-export function fnv1a64(text: string): string {
-  let hash = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= BigInt(byte);
-    hash = (hash * FNV_PRIME) & MASK_64;
-  }
-  return hash.toString(16).padStart(16, '0');
-}
 
 /**
  * The finding's fix as a SARIF `fix`: its 0-based offsets turned into a line/column region of the

@@ -1,31 +1,8 @@
-import type { RuleInfo } from '../engine/registry.js';
-import type { OperationId } from '../operations.js';
-import type { Finding, OperationSource } from '../types.js';
+import type { RuleInfo } from '../../rules/index.js';
+import type { FileResult } from '../types.js';
 
-/** One linted file as formatters see it. */
-export interface FileResult {
-  /** The path as given on the command line, `/`-separated. */
-  file: string;
-  operation: OperationId | undefined;
-  operationSource: OperationSource;
-  findings: Finding[];
-  /** The file's text, for writing fixes and for the line and column of a fix's offsets (SARIF); never shown. */
-  source?: string;
-  /**
-   * The file's text as outputs may show it, every credential masked (`****`): the engine's
-   * (`LintResult.shownSource`). Code frames and SARIF fingerprints take their lines from here
-   * only; formatters mask nothing themselves, so without it there is no code frame.
-   */
-  shownSource?: string;
-  /**
-   * Its fixes and suggestions were screened for credentials (`withoutRevealingEdits`): a fix whose
-   * text would show one is left out. Formatters print the fixes a result holds as they are, so
-   * whoever makes results for output screens them (lintFiles, lintRun and the cache do).
-   */
-  screened?: boolean;
-  /** Set when `--fix` or `--fix-dry-run` changed the text: the text as read (`source` and the findings are then those of the fixed text). */
-  originalSource?: string;
-}
+/** The result a formatter takes (defined with the other shared shapes in src/types.ts). */
+export type { FileResult };
 
 /** Options a formatter may honour; each ignores those that do not apply to it. */
 export interface FormatOptions {
@@ -37,6 +14,8 @@ export interface FormatOptions {
   cwd?: string;
   /** The rule catalogue SARIF describes; every rule dplint has when absent (tests pass a fixed one). */
   rules?: readonly RuleInfo[];
+  /** A baseline was applied to the results (SARIF only): every result gets a `baselineState`, `unchanged` for those in `heldBack`. */
+  baseline?: boolean;
 }
 
 /** An output format: a pure function from lint results to the text to print. */

@@ -19,13 +19,12 @@ export function impactMarkdown(report: ImpactReport): string {
     lines.push('');
   }
 
-  if (report.callouts.length > 0 || report.inheritedIdleTimeout) {
+  if (report.callouts.length > 0 || report.inheritedIdleTimeouts.length > 0) {
     lines.push('### Look at these first', '');
-    for (const member of report.callouts) lines.push(`- ${code(member.file)}: ${member.callout}: ${code(member.member)} ${transition(member)} (at next restart)`);
-    const inherited = report.inheritedIdleTimeout;
-    if (inherited) {
+    for (const member of report.callouts) lines.push(`- ${code(member.file)}${documentOf(member)}: ${member.callout}: ${code(member.member)} ${transition(member)} (at next restart)`);
+    for (const inherited of report.inheritedIdleTimeouts) {
       const clusters = inherited.clusters.length > 0 ? `; clusters that take it: ${inherited.clusters.map(code).join(', ')}` : '; no cluster file takes it (each sets its own)';
-      lines.push(`- ${code(inherited.file)}: the account's default idle timeout ${transition(inherited)}${clusters}`);
+      lines.push(`- ${code(inherited.file)}${documentOf(inherited)}: the account's default idle timeout ${transition(inherited)}${clusters}`);
     }
     lines.push('');
   }
@@ -49,7 +48,7 @@ export function impactMarkdown(report: ImpactReport): string {
 
   if (report.bootstrap.length > 0) {
     lines.push('### Hive bootstrap', '');
-    for (const bootstrap of report.bootstrap) lines.push(`- ${code(bootstrap.file)} (${bootstrap.change}): ${text(bootstrap.note)}`);
+    for (const bootstrap of report.bootstrap) lines.push(`- ${code(bootstrap.file)}${documentOf(bootstrap)} (${bootstrap.change}): ${text(bootstrap.note)}`);
     lines.push('');
   }
   return lines.join('\n');
@@ -65,8 +64,13 @@ function clusterSection(cluster: ClusterImpact): string[] {
 
 function memberTable(members: readonly MemberChange[]): string[] {
   const lines = ['| member | before | after |', '|---|---|---|'];
-  for (const member of members) lines.push(`| ${code(member.member)} | ${value(member, 'before')} | ${value(member, 'after')} |`);
+  for (const member of members) lines.push(`| ${code(member.member)}${documentOf(member)} | ${value(member, 'before')} | ${value(member, 'after')} |`);
   return [...lines, ''];
+}
+
+/** ` (document 1)` for a change in a multi-document file, numbered from 0 as the lint's outputs do. */
+function documentOf(change: { document?: number }): string {
+  return change.document === undefined ? '' : ` (document ${change.document})`;
 }
 
 function transition(change: { before?: unknown; after?: unknown }): string {

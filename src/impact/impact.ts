@@ -1,6 +1,7 @@
-import { isObject } from '../engine/rule-helpers.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
 import type { OperationId } from '../operations.js';
 import { isCredentialLike, maskSecrets } from '../schema/secrets.js';
+import { MASK } from '../schema/values.js';
 
 /**
  * What applying a change to a configuration repository will do, in the spec's terms (spec 3:
@@ -9,7 +10,11 @@ import { isCredentialLike, maskSecrets } from '../schema/secrets.js';
  * two sides' bodies and git's list of changed files: src/commands/impact.ts reads them.
  */
 
-/** One file of one side: the operation it is a body for (resolved as the lint resolves it) and its bodies. */
+/**
+ * One file of one side: the operation it is a body for (resolved as the lint resolves it) and its
+ * bodies, one per document of a YAML stream, at the document's index (`undefined` where a document
+ * has no usable body).
+ */
 export interface SideFile {
   operation?: OperationId;
   bodies: readonly unknown[];
@@ -39,6 +44,8 @@ export type Callout = 'termination protection' | 'idle timeout' | 'node counts' 
 export interface MemberChange {
   /** Dotted path of the member in the body, e.g. `node_configuration.max_nodes`. */
   member: string;
+  /** The document of a multi-document file (0-based, as the lint's JSON output counts); absent for a file of one document on both sides. */
+  document?: number;
   /** Absent where the member was not set on that side. */
   before?: Shown;
   after?: Shown;
@@ -56,6 +63,8 @@ export interface ClusterImpact {
 export interface InheritedIdleTimeout {
   /** The account file whose default changed. */
   file: string;
+  /** Its document, in a multi-document file (0-based). */
+  document?: number;
   before?: Shown;
   after?: Shown;
   /** Cluster files (head side) that set no idle timeout of their own, and so take the account's. */
@@ -73,6 +82,8 @@ export interface AllowListImpact {
 export interface BootstrapImpact {
   level: 'account' | 'user';
   file: string;
+  /** The document, in a multi-document file (0-based). */
+  document?: number;
   change: FileChange['status'];
   note: string;
 }
@@ -86,7 +97,8 @@ export interface ImpactReport {
   callouts: Array<MemberChange & { file: string }>;
   clusters: ClusterImpact[];
   account: Array<{ file: string; change: FileChange['status']; members: MemberChange[] }>;
-  inheritedIdleTimeout?: InheritedIdleTimeout;
+  /** Each account body (of every account file, every document) whose default idle timeout changed. */
+  inheritedIdleTimeouts: InheritedIdleTimeout[];
   allowList?: AllowListImpact;
   bootstrap: BootstrapImpact[];
   warnings: string[];
@@ -114,31 +126,46 @@ export function computeImpact(input: { base: Side; head: Side; changes: readonly
   const { base, head, changes } = input;
   // A renamed file is the same cluster: its labels have not moved.
   const renamedTo = new Map(changes.filter((c) => c.oldPath !== undefined).map((c) => [c.oldPath!, c.path]));
-  const report: ImpactReport = { base: input.baseName, head: input.headName, labels: labelImpact(base, head, renamedTo), callouts: [], clusters: [], account: [], bootstrap: [], warnings: [] };
+  const report: ImpactReport = { base: input.baseName, head: input.headName, labels: labelImpact(base, head, renamedTo), callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [] };
 
   for (const change of changes) {
     const before = base.get(change.oldPath ?? change.path);
     const after = head.get(change.path);
     const operation = after?.operation ?? before?.operation;
-    const beforeBody = before?.operation === operation ? before?.bodies[0] : undefined;
-    const afterBody = after?.operation === operation ? after?.bodies[0] : undefined;
+    const beforeBodies = before?.operation === operation ? before!.bodies : [];
+    const afterBodies = after?.operation === operation ? after!.bodies : [];
+    // Every document of a stream, compared with the document at the same index on the other side.
+    const count = Math.max(beforeBodies.length, afterBodies.length);
+    const documents = Array.from({ length: count }, (_, index) => ({ index, beforeBody: beforeBodies[index], afterBody: afterBodies[index], ...(count > 1 ? { document: index } : {}) }));
     if (operation === 'edit-cluster') {
-      const members = memberChanges(beforeBody, afterBody, ['label']);
+      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, ['label'], document));
       if (members.length > 0 || change.status !== 'modified') report.clusters.push({ file: change.path, ...(change.oldPath ? { oldFile: change.oldPath } : {}), change: change.status, members });
       for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
     } else if (operation === 'edit-account') {
-      const members = memberChanges(beforeBody, afterBody, []);
+      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, [], document));
       if (members.length > 0) report.account.push({ file: change.path, change: change.status, members });
       for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
-      const [was, is] = [accountIdleTimeout(beforeBody), accountIdleTimeout(afterBody)];
-      if (!sameValue(was, is)) {
-        report.inheritedIdleTimeout = { file: change.path, ...(was !== undefined ? { before: was } : {}), ...(is !== undefined ? { after: is } : {}), clusters: clustersWithoutIdleTimeout(head) };
+      for (const { beforeBody, afterBody, document } of documents) {
+        const [was, is] = [accountIdleTimeout(beforeBody), accountIdleTimeout(afterBody)];
+        if (sameValue(was, is)) continue;
+        report.inheritedIdleTimeouts.push({
+          file: change.path,
+          ...(document !== undefined ? { document } : {}),
+          ...(was !== undefined ? { before: was } : {}),
+          ...(is !== undefined ? { after: is } : {}),
+          clusters: clustersWithoutIdleTimeout(head),
+        });
       }
     } else if (operation === 'set-bootstrap') {
-      const level = isUserBootstrap(afterBody ?? beforeBody) ? 'user' : 'account';
-      if (!sameValue(beforeBody, afterBody)) report.bootstrap.push({ level, file: change.path, change: change.status, note: BOOTSTRAP_NOTE[level] });
+      for (const { beforeBody, afterBody, document } of documents) {
+        if (sameValue(beforeBody, afterBody)) continue;
+        const level = isUserBootstrap(afterBody ?? beforeBody) ? 'user' : 'account';
+        report.bootstrap.push({ level, file: change.path, ...(document !== undefined ? { document } : {}), change: change.status, note: BOOTSTRAP_NOTE[level] });
+      }
     }
   }
+  // Several account files: in the order of the files, then of their documents.
+  report.inheritedIdleTimeouts.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.document ?? 0) - (b.document ?? 0)));
 
   const allowList = allowListImpact(base, head);
   if (allowList) {
@@ -183,7 +210,7 @@ function labelOwners(side: Side): Map<string, string[]> {
 }
 
 /** The members that differ, as leaves (lists compared whole), in the order they are written. */
-function memberChanges(before: unknown, after: unknown, skipped: readonly string[]): MemberChange[] {
+function memberChanges(before: unknown, after: unknown, skipped: readonly string[], document?: number): MemberChange[] {
   const was = leaves(before);
   const is = leaves(after);
   const changes: MemberChange[] = [];
@@ -196,6 +223,7 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
     const callout = path.map((segment) => CALLOUTS[segment]).find(Boolean);
     changes.push({
       member: path.join('.'),
+      ...(document !== undefined ? { document } : {}),
       ...(old !== undefined ? { before: shown(old, secret) } : {}),
       ...(now !== undefined ? { after: shown(now, secret) } : {}),
       when: 'next restart',
@@ -210,7 +238,7 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
  * Hadoop override, a script) has its credential lines masked.
  */
 function shown(value: unknown, secret: boolean): Shown {
-  if (secret) return '****';
+  if (secret) return MASK;
   if (typeof value === 'string') return maskSecrets(value);
   if (Array.isArray(value)) return value.map((item) => shown(item, false));
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, shown(member, isCredentialLike(key))]));
@@ -240,9 +268,13 @@ function clustersWithoutIdleTimeout(side: Side): string[] {
   const files: string[] = [];
   for (const [path, file] of side) {
     if (file.operation !== 'edit-cluster') continue;
-    const body = file.bodies[0];
-    const node = isObject(body) && isObject(body.node_configuration) ? body.node_configuration : {};
-    if (node.idle_cluster_timeout == null && node.idle_cluster_timeout_in_secs == null) files.push(path);
+    // A file of several clusters (documents) is listed when any of them sets no idle timeout.
+    const inherits = file.bodies.some((body) => {
+      if (!isObject(body)) return false;
+      const node = isObject(body.node_configuration) ? body.node_configuration : {};
+      return node.idle_cluster_timeout == null && node.idle_cluster_timeout_in_secs == null;
+    });
+    if (inherits) files.push(path);
   }
   return files.sort();
 }

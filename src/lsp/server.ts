@@ -17,7 +17,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { explainRule } from '../commands/explain.js';
+import { explainRule } from '../api/explain.js';
 import { rules } from '../index.js';
 import { CONFIG_FILE_NAMES } from '../node/files.js';
 import type { Finding } from '../types.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/config.js';
 import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
-import type { FileResult } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
 import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
 import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';

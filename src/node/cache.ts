@@ -3,7 +3,7 @@ import { VERSION } from '../version.js';
 import { hmac, sameDigest, sha1, userKey } from './crypto.js';
 import { fileStat, type FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
-import type { FileResult } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';

@@ -2,10 +2,14 @@ import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, rea
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
+import encoding from '../../rules/parse/encoding.js';
+import { renderMessage } from '../define-rule.js';
 
 export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
 /** dplint's own config files are settings, not request bodies: a folder walk skips them. */
 export const CONFIG_FILE_NAMES = ['dplint.config.yaml', 'dplint.config.yml', '.dplint.yaml', '.dplint.yml'];
+/** dplint's own files, which are no request bodies: its config files and the default baseline (src/node/baseline-file.ts). */
+const OWN_FILE_NAMES = [...CONFIG_FILE_NAMES, 'dplint-baseline.json'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 /** A run-level failure: the CLI prints its message on one line and exits 2. */
@@ -65,7 +69,7 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       // One at a time: a spread of 130,000 paths into push() overflows the call stack.
       for (const file of found.sort()) files.push(display(inside(file)));
       for (const link of outside.sort()) linksOutside.push(display(inside(link)));
-    } else if (!options.isIgnored?.(absolute) && !CONFIG_FILE_NAMES.includes(basename(absolute))) {
+    } else if (!options.isIgnored?.(absolute) && !OWN_FILE_NAMES.includes(basename(absolute))) {
       // dplint's own config file is never a body, though a hook or a glob names it.
       files.push(given.split(sep).join('/'));
     }
@@ -124,7 +128,7 @@ class Walk {
   }
 
   private lintsName(name: string): boolean {
-    return LINTED_EXTENSIONS.test(name) && !CONFIG_FILE_NAMES.includes(name);
+    return LINTED_EXTENSIONS.test(name) && !OWN_FILE_NAMES.includes(name);
   }
 
   /**
@@ -285,12 +289,12 @@ export function decodeText(bytes: Uint8Array): { text: string } | { error: strin
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const utf16 = bytes.length >= 2 && (bytes[0] === 0 || bytes[1] === 0);
-    return { error: utf16 ? 'the file looks like UTF-16 without a byte-order mark; save it as UTF-8 (or UTF-16 with a byte-order mark)' : `the file holds a NUL byte (at byte ${nul}), so it is not text` };
+    return { error: utf16 ? encoding.messages.utf16WithoutMark : renderMessage(encoding.messages.nulByte, { offset: nul }) };
   }
   try {
     return { text: UTF8.decode(bytes) };
   } catch {
-    return { error: 'the file is not UTF-8 text (nor UTF-16 with a byte-order mark)' };
+    return { error: encoding.messages.notUtf8 };
   }
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { FileResult } from '../formatters/types.js';
+import type { FileResult } from '../types.js';
 import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { UsageError } from './files.js';

@@ -177,7 +177,8 @@ function isKeyPart(c: number): boolean {
   return isKeyStart(c) || (c >= 48 && c <= 57) || c === DASH || c === 46 || c === 47;
 }
 
-const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+/** The words YAML 1.1 reads as booleans (YAML 1.2, and dplint, read them as strings): the one list of them. */
+export const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 /** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans (none longer than five characters). */
 const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;

@@ -17,7 +17,7 @@ import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
 import parseSyntax from '../../rules/parse/syntax.js';
 import parseWarning from '../../rules/parse/warning.js';
-import { renderMessage, type StageRule } from '../engine/define-rule.js';
+import { renderMessage, type StageRule } from '../define-rule.js';
 import type { Finding, Range, Severity } from '../types.js';
 
 export type SourceFormat = 'yaml' | 'json';

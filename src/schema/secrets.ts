@@ -3,7 +3,7 @@ import { lineStarts, positionAt } from '../parse/lines.js';
 import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
-import { closest, isPlaceholder, isUnset } from './values.js';
+import { closest, isPlaceholder, isUnset, MASK } from './values.js';
 
 /**
  * Member names that hold a credential: every property a body schema marks `"x-secret": true`
@@ -53,7 +53,6 @@ export function isCredentialLike(key: string): boolean {
 const CREDENTIAL_LIKE = new Map<string, boolean>();
 const CREDENTIAL_LIKE_KEPT = 10_000;
 
-const MASKED = '****';
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const PRIVATE_KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 // The look-behind lets a match start only where a key starts: without it, a long run of key
@@ -137,7 +136,7 @@ function maskLines(text: string, privateKey: ReadonlySet<number>): string {
       }
       const unquoted = trimmed.replace(/^["']|["']$/g, '');
       if (unquoted === '' || isPlaceholder(unquoted)) return whole;
-      const masked = trimmed.startsWith('"') ? `"${MASKED}"` : trimmed.startsWith("'") ? `'${MASKED}'` : MASKED;
+      const masked = trimmed.startsWith('"') ? `"${MASK}"` : trimmed.startsWith("'") ? `'${MASK}'` : MASK;
       return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
     });
     // A flow collection as a credential's value (`compute_secret_key: [abc]`): the rest of the line goes.
@@ -207,10 +206,10 @@ function maskFreeText(line: string, credential: (key: string) => boolean): strin
         const unquoted = value.replace(/^["']|["']$/g, '');
         if (unquoted === '' || isPlaceholder(unquoted)) return whole;
         const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
-        return `${name}${equals}${quote}${MASKED}${quote}`;
+        return `${name}${equals}${quote}${MASK}${quote}`;
       })
     : line;
-  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASKED || isPlaceholder(password) ? whole : `${head}${MASKED}`)) : masked;
+  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASK || isPlaceholder(password) ? whole : `${head}${MASK}`)) : masked;
 }
 
 /** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
@@ -288,7 +287,7 @@ function maskSegment(segment: string): string {
   const content = segment.trim();
   if (content === '') return segment;
   const lead = segment.length - segment.trimStart().length;
-  return segment.slice(0, lead) + MASKED + segment.slice(lead + content.length);
+  return segment.slice(0, lead) + MASK + segment.slice(lead + content.length);
 }
 
 /**
@@ -381,7 +380,7 @@ function maskedSpans(source: string, shown?: string): string[] {
  * kept text after it next occurs.
  */
 function hiddenPieces(line: string, masked: string): string[] {
-  const kept = masked.split(MASKED);
+  const kept = masked.split(MASK);
   const pieces: string[] = [];
   if (!line.startsWith(kept[0])) return [line.trim()];
   let at = kept[0].length;
@@ -527,7 +526,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
     const bare = raw.replace(/^[*&!]+/, '');
     for (const secret of new Set([raw, JSON.stringify(raw).slice(1, -1), bare])) {
-      if (secret === '' || secret === MASKED || PLACEHOLDER.test(secret)) continue;
+      if (secret === '' || secret === MASK || PLACEHOLDER.test(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
         // A run of lower-case letters is no trace of a secret but a piece of a name (`compute_` of a
@@ -606,7 +605,7 @@ function maskMessage(message: string, secrets: Secrets): string {
       continue;
     }
     while (i < message.length && covered[i]) i++;
-    out += MASKED;
+    out += MASK;
   }
   return out;
 }

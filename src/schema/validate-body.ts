@@ -1,37 +1,33 @@
 import type { ErrorObject } from 'ajv';
-import type { PathFinding, Severity } from '../types.js';
+import type { PathFinding } from '../types.js';
 import { fieldName, fromPointer, valueAt } from '../parse/pointer.js';
 import * as compiled from '../generated/validators.js';
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
 import schemaEnum from '../../rules/schema/enum.js';
+import schemaLength from '../../rules/schema/length.js';
+import schemaRange from '../../rules/schema/range.js';
 import schemaRequired from '../../rules/schema/required.js';
 import schemaType from '../../rules/schema/type.js';
 import schemaUnique from '../../rules/schema/unique.js';
 import schemaUnknownMember from '../../rules/schema/unknown-member.js';
-import { renderMessage, type StageRule } from '../engine/define-rule.js';
+import { renderMessage, type StageRule } from '../define-rule.js';
 
-/** The schema stage's rules that have their file under rules/schema/ (id, docs, severity, messages, cases). */
+/**
+ * The schema stage's rules, one per family of JSON Schema keywords: each file under rules/schema/
+ * holds the id, docs, severity, messages and cases; this stage renders their messages.
+ */
 const SCHEMA_RULE_FILES = {
   'schema/enum': schemaEnum,
+  'schema/length': schemaLength,
+  'schema/range': schemaRange,
   'schema/required': schemaRequired,
   'schema/type': schemaType,
   'schema/unique': schemaUnique,
   'schema/unknown-member': schemaUnknownMember,
 } as const satisfies Record<string, StageRule>;
 
-/** The schema stage's rule ids still without a rule file, one per family of JSON Schema keywords (src/engine/builtin-rules.ts holds their docs). */
-export const SCHEMA_RULES = {
-  'schema/range': { severity: 'error', summary: 'A number is outside the range the spec allows (minimum, maximum, multiple of).' },
-  'schema/length': { severity: 'error', summary: 'A string or list is shorter or longer than allowed (an empty label list, an empty string).' },
-  'schema/format': { severity: 'error', summary: 'A string does not have the format the spec requires.' },
-} as const satisfies Record<string, { severity: Severity; summary: string }>;
-
-export type SchemaRuleId = keyof typeof SCHEMA_RULES | keyof typeof SCHEMA_RULE_FILES;
-
-function severityOf(ruleId: SchemaRuleId): Severity {
-  return ruleId in SCHEMA_RULE_FILES ? SCHEMA_RULE_FILES[ruleId as keyof typeof SCHEMA_RULE_FILES].severity : SCHEMA_RULES[ruleId as keyof typeof SCHEMA_RULES].severity;
-}
+export type SchemaRuleId = keyof typeof SCHEMA_RULE_FILES;
 
 /** A message from a rule file's table, with its id (for the rule tests; the output drops it). The finding's `data` stays the stage's own. */
 function say<MessageId extends string>(rule: StageRule<MessageId>, messageId: NoInfer<MessageId>, data: Record<string, string | number>): { message: string; messageId: MessageId } {
@@ -54,9 +50,15 @@ const KEYWORD_RULE: Record<string, SchemaRuleId> = {
   minItems: 'schema/length',
   maxItems: 'schema/length',
   uniqueItems: 'schema/unique',
-  format: 'schema/format',
-  pattern: 'schema/format',
 };
+
+/**
+ * Keywords only a policy's schema uses (no body schema has them): their findings carry the
+ * policy's id and message, with these words in brackets, so they need no rule of their own.
+ */
+const POLICY_ONLY_KEYWORDS = new Set(['format', 'pattern']);
+/** The rule id of a policy-only keyword's finding until `schemaFindings` gives it the policy's id. */
+const POLICY = 'policy';
 
 /** A standalone validator as Ajv generates it: true when valid, else `errors` holds why. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -126,7 +128,7 @@ export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: 
   // A value of the wrong type fails its enum or range too; saying so twice helps no one.
   const wrongType = new Set(errors.filter((e) => e.keyword === 'type' && anyOfAbove(e, anyOfPaths) === undefined).map((e) => e.instancePath));
   for (const error of withoutMismatchedBranches(errors, anyOfPaths)) {
-    const ruleId = KEYWORD_RULE[error.keyword];
+    const ruleId = KEYWORD_RULE[error.keyword] ?? (ruleIdOverride && POLICY_ONLY_KEYWORDS.has(error.keyword) ? POLICY : undefined);
     if (!ruleId) continue;
     if (error.keyword !== 'type' && wrongType.has(error.instancePath) && !['required', 'additionalProperties'].includes(error.keyword)) continue;
     if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error.data, nullIsUnset)) continue;
@@ -200,7 +202,7 @@ function exempt(value: unknown, nullIsUnset: boolean): boolean {
   return (nullIsUnset && value === null) || isPlaceholder(value);
 }
 
-function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
+function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): PathFinding {
   const path = fromPointer(error.instancePath);
   const parentSchema = (error.parentSchema ?? {}) as JsonSchema;
   const secret = parentSchema['x-secret'] === true;
@@ -208,7 +210,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
   const got = `got ${describeValue(error.data, secret)}`;
   const custom = typeof parentSchema.errorMessage === 'string' ? parentSchema.errorMessage : undefined;
   const unit = typeof parentSchema['x-unit'] === 'string' ? ` ${parentSchema['x-unit']}` : '';
-  const base = { ruleId, severity: severityOf(ruleId) };
+  const base = { ruleId, severity: ruleId === POLICY ? ('error' as const) : SCHEMA_RULE_FILES[ruleId].severity };
   const params = error.params as Record<string, unknown>;
 
   switch (error.keyword) {
@@ -267,26 +269,27 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       const nearest = typeof error.data === 'number' && !secret ? nearestValid(error.data, parentSchema) : [];
       const suggestions = nearest.map((value) => ({ kind: 'replaceValue' as const, value, desc: `Change to ${value}${unit}` }));
       const withSuggestions = suggestions.length ? { suggestions } : {};
-      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}`, ...withSuggestions };
+      if (custom) return { ...base, path, ...say(schemaRange, 'spec', { field, requirement: custom, got }), ...withSuggestions };
       const limit = params.limit as number;
-      const phrase = {
+      const bound = {
         minimum: `at least ${limit}${unit}`,
         maximum: `at most ${limit}${unit}`,
         exclusiveMinimum: `greater than ${limit}${unit}`,
         exclusiveMaximum: `less than ${limit}${unit}`,
         multipleOf: `a multiple of ${params.multipleOf as number}`,
       }[error.keyword];
-      return { ...base, path, message: `${field} must be ${phrase}; ${got}`, ...withSuggestions };
+      return { ...base, path, ...say(schemaRange, 'bound', { field, bound, got }), ...withSuggestions };
     }
     case 'minItems':
     case 'maxItems':
     case 'minLength':
     case 'maxLength': {
-      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+      // No length in the body schemas has words of its own (`errorMessage`): the bound is built from its number.
       const limit = params.limit as number;
       const items = error.keyword.endsWith('Items') ? (limit === 1 ? 'item' : 'items') : limit === 1 ? 'character' : 'characters';
-      const phrase = error.keyword.startsWith('min') ? (limit === 1 && items === 'character' ? 'must not be empty' : `must have at least ${limit} ${items}`) : `must have at most ${limit} ${items}`;
-      return { ...base, path, message: `${field} ${phrase}; ${got}` };
+      if (error.keyword === 'minLength' && limit === 1) return { ...base, path, ...say(schemaLength, 'empty', { field, got }) };
+      const bound = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${limit} ${items}`;
+      return { ...base, path, ...say(schemaLength, 'bound', { field, bound, got }) };
     }
     case 'uniqueItems': {
       const j = params.j as number;
@@ -294,6 +297,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId): PathFinding {
       return { ...base, path: [...path, i], ...say(schemaUnique, 'repeats', { item: fieldName([...path, i]), other: fieldName([...path, j]), value: describeValue((error.data as unknown[])[i], secret) }) };
     }
     default: {
+      // format, pattern: a policy's keywords (POLICY_ONLY_KEYWORDS); the policy's own message leads.
       if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
       const format = error.keyword === 'format' ? `a valid ${String(params.format)}` : `text matching ${String(params.pattern)}`;
       return { ...base, path, message: `${field} must be ${format}; ${got}` };

@@ -19,11 +19,12 @@ export function isKnown(value: unknown): boolean {
   return !isUnset(value) && !isPlaceholder(value);
 }
 
-export const MASK = '"****"';
+/** What every output shows in place of a credential: the one mask of dplint. */
+export const MASK = '****';
 
 /** A value as a message shows it: strings quoted, long ones cut, secrets masked. */
 export function describeValue(value: unknown, secret = false): string {
-  if (secret && !isUnset(value) && !isPlaceholder(value)) return MASK;
+  if (secret && !isUnset(value) && !isPlaceholder(value)) return JSON.stringify(MASK);
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value);
   if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list (${value.length} item${value.length === 1 ? '' : 's'})`;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyFixes } from '../../src/fix/apply.js';
-import { unifiedDiff } from '../../src/fix/diff.js';
-import { fixText } from '../../src/fix/fix-text.js';
+import { unifiedDiff } from '../../src/formatters/diff.js';
+import { fixText } from '../../src/engine/fix-text.js';
 import type { Fix, Suggestion } from '../../src/types.js';
 
 const at = (start: number, end: number, text: string, id = text): { id: string; fix: Fix } => ({ id, fix: { range: [start, end], text } });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ALL_RULES } from '../../src/engine/registry.js';
-import { fixNamespaces } from '../../src/fix/cli-fix.js';
+import { ALL_RULES } from '../../rules/index.js';
+import { fixNamespaces } from '../../src/node/cli-fix.js';
 
 const DOC = readFileSync(join(__dirname, '..', '..', 'docs', 'fixing.md'), 'utf8');
 

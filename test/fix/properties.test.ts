@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, test } from 'vitest';
 import type { LintOptions } from '../../src/engine/lint.js';
-import { fixText } from '../../src/fix/fix-text.js';
+import { fixText } from '../../src/engine/fix-text.js';
 
 /**
  * Property tests of `--fix` over mutations of valid bodies (fast-check, fixed seed, bounded runs):

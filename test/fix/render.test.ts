@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { applyFixes } from '../../src/fix/apply.js';
-import { fixText } from '../../src/fix/fix-text.js';
+import { fixText } from '../../src/engine/fix-text.js';
 import { renderFix, renderSuggestions } from '../../src/fix/render.js';
 import { parseText, type SourceFormat } from '../../src/parse/parse.js';
 import type { FixIntent } from '../../src/types.js';

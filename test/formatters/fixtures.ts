@@ -1,4 +1,4 @@
-import type { RuleInfo } from '../../src/engine/registry.js';
+import type { RuleInfo } from '../../rules/index.js';
 import type { FileResult } from '../../src/formatters/types.js';
 
 /** A credential value that no formatter may ever print. */

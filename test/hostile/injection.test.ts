@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { unifiedDiff } from '../../src/fix/diff.js';
+import { unifiedDiff } from '../../src/formatters/diff.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from './helpers.js';
 

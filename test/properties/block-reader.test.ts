@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { lintText, type LintOptions } from '../../src/engine/lint.js';
-import { fixText } from '../../src/fix/fix-text.js';
+import { fixText } from '../../src/engine/fix-text.js';
 import { withoutRevealingEdits } from '../../src/schema/secrets.js';
 import { seededRandom } from '../helpers/random.js';
 import { runs, TIMEOUT } from './invariants.js';

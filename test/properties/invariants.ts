@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sortFindings } from '../../src/engine/lint.js';
+import { sortFindings } from '../../src/engine/order.js';
 import { OPERATION_IDS } from '../../src/operations.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from '../../src/schema/body-schemas.js';
 import type { Finding } from '../../src/types.js';

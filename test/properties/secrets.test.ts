@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Scalar, stringify } from 'yaml';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fixDiffs } from '../../src/fix/cli-fix.js';
+import { fixDiffs } from '../../src/node/cli-fix.js';
 import { FORMATTERS } from '../../src/formatters/index.js';
 import type { FileResult } from '../../src/formatters/types.js';
 import { lintTextAs } from '../../src/node/lint-files.js';

@@ -1,5 +1,5 @@
 import { lintTextDetailed } from '../engine/lint.js';
-import { ALL_RULES, findRule } from '../engine/registry.js';
+import { ALL_RULES, findRule } from '../../rules/index.js';
 import { RULES } from '../../rules/index.js';
 import { isOperationId } from '../operations.js';
 import { maskSecrets } from '../schema/secrets.js';

@@ -17,12 +17,6 @@ export function getIn(value: unknown, path: ReadonlyArray<string | number>): unk
   return current;
 }
 
-/** Whether the object at `path` has `member` written in it (even as null). */
-export function hasMember(value: unknown, path: ReadonlyArray<string | number>, member: string): boolean {
-  const parent = getIn(value, path);
-  return isObject(parent) && Object.hasOwn(parent, member);
-}
-
 /**
  * Whether any member name anywhere in the value satisfies `test`: a cheap first look for rules
  * that report only rare keys, before they walk the body with paths and schemas.

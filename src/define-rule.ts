@@ -1,4 +1,4 @@
-import type { InvalidRuleCase, Rule, RuleCase, RuleLevel, Severity } from '../types.js';
+import type { InvalidRuleCase, Rule, RuleCase, RuleLevel, Severity } from './types.js';
 
 /**
  * The stage of the engine that reports a built-in rule's findings. Such a rule has no `check`:
@@ -13,6 +13,8 @@ export interface StageRuleCase extends RuleCase {
   filename?: string;
   /** For `repository/*` rules: the other files of the repository, by name; each declares its operation in a modeline. */
   otherFiles?: Record<string, string>;
+  /** The file's bytes as read from disk, base64 (`parse/encoding`: the encoding is judged before there is text); `yaml` is then empty. */
+  bytes?: string;
   /** Lint options beyond the defaults (a limit, reporting unused directives). */
   lint?: { reportUnusedDisableDirectives?: RuleLevel; maxAliasCount?: number; maxAliasExpansion?: number; maxDepth?: number; maxDocuments?: number; maxScalars?: number };
 }

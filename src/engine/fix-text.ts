@@ -1,6 +1,6 @@
-import { lintText, type LintOptions, type LintResult } from '../engine/lint.js';
+import { lintText, type LintOptions, type LintResult } from './lint.js';
 import type { Finding } from '../types.js';
-import { applyFixes } from './apply.js';
+import { applyFixes } from '../fix/apply.js';
 
 /** ESLint's limit: fixes can enable other fixes, but a pair that undo each other must not loop forever. */
 export const MAX_FIX_PASSES = 10;

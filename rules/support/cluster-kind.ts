@@ -1,4 +1,4 @@
-import type { ClusterKind } from '../types.js';
+import type { ClusterKind } from '../../src/types.js';
 
 export interface KindMarker {
   kind: Exclude<ClusterKind, 'unknown'>;

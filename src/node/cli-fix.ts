@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { ALL_RULES } from '../engine/registry.js';
-import type { FileResult } from '../formatters/types.js';
-import { UsageError } from '../node/files.js';
+import { ALL_RULES } from '../../rules/index.js';
+import type { FileResult } from '../types.js';
+import { UsageError } from './files.js';
 import { maskSecrets } from '../schema/secrets.js';
 import type { Finding } from '../types.js';
-import { unifiedDiff } from './diff.js';
-import { ruleNamespace, type FixOptions } from './fix-text.js';
+import { unifiedDiff } from '../formatters/diff.js';
+import { ruleNamespace, type FixOptions } from '../engine/fix-text.js';
 import { writeFixedFile, type FixWrite } from './write-fixed.js';
 
 /** The lint command's fix options, as commander parses them. */

@@ -1,4 +1,4 @@
-import { printable } from '../formatters/source.js';
+import { printable } from './source.js';
 
 /**
  * A unified diff of two texts (`--fix-dry-run`), as `diff -u` and `git diff` print it, with three

@@ -1,8 +1,8 @@
 import { accessSync, closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { decodeText } from '../node/files.js';
-import { randomHex } from '../node/crypto.js';
-import { syncFolder, trackTemporary } from '../node/write-file.js';
+import { decodeText } from './files.js';
+import { randomHex } from './crypto.js';
+import { syncFolder, trackTemporary } from './write-file.js';
 
 /** What became of one file's fixes: written, or left alone because it changed since it was linted, or because it is read-only. */
 export type FixWrite = 'written' | 'changed' | 'read-only';

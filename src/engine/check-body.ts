@@ -1,0 +1,87 @@
+import { getOperation, type OperationId } from '../operations.js';
+import { toPointer } from '../parse/pointer.js';
+import { hasBodySchema } from '../schema/body-schemas.js';
+import { validateBody } from '../schema/validate-body.js';
+import type { PathFinding, RuleLevel, RuleSettings, Severity } from '../types.js';
+import { clusterKind } from '../../rules/support/cluster-kind.js';
+import unexpectedBody from '../../rules/operation/unexpected-body.js';
+import { runPolicies, type CompiledPolicy } from '../config/policies.js';
+import { stageMessage } from '../define-rule.js';
+import { runRules } from './run-rules.js';
+
+export interface CheckBodyOptions {
+  /** Rule levels and options by rule id; only `off` matters here, levels are applied by the caller. */
+  rules?: RuleSettings;
+  policies?: readonly CompiledPolicy[];
+  /** The route's path parameters, for the rules that read them. */
+  pathParameters?: Record<string, string>;
+  /** The request's headers, for the rules that read them. */
+  headers?: Record<string, unknown>;
+}
+
+/**
+ * The checks that need only the body as data: unexpected body, schema, rules and policies, with
+ * rule findings explaining or deferring to schema findings. Shared by `lintText` (which then
+ * locates the findings in the text) and `validate` (which has no text).
+ */
+export function checkBody(operation: OperationId, body: unknown, options: CheckBodyOptions = {}): PathFinding[] {
+  const takesBody = getOperation(operation).body !== 'none';
+  const value = takesBody ? (body ?? {}) : body;
+
+  const bodyFindings: PathFinding[] = [];
+  if (!takesBody && !isEmptyBody(body)) {
+    bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
+  }
+  if (hasBodySchema(operation)) for (const finding of validateBody(operation, value)) bodyFindings.push(finding);
+  const ruleFindings = runRules({
+    operation,
+    body: value,
+    clusterKind: operation === 'edit-cluster' ? clusterKind(value) : 'unknown',
+    pathParameters: options.pathParameters ?? {},
+    headers: options.headers ?? {},
+    settings: options.rules ?? {},
+  });
+  if (options.policies?.length) for (const finding of runPolicies(options.policies, operation, value)) ruleFindings.push(finding);
+  return [...explained(bodyFindings, ruleFindings), ...withoutSchemaDuplicates(ruleFindings, bodyFindings)];
+}
+
+/**
+ * A rule that names what an unknown member really is (a vendor spelling, a v1.2 wrapper, a flat
+ * account body) explains the schema's "unknown member" at the same key, which then goes.
+ */
+function explained(schemaFindings: PathFinding[], ruleFindings: PathFinding[]): PathFinding[] {
+  const keys = new Set(ruleFindings.filter((f) => f.target === 'key').map((f) => toPointer(f.path)));
+  return schemaFindings.filter((f) => f.ruleId !== 'schema/unknown-member' || !keys.has(toPointer(f.path)));
+}
+
+/** A rule does not repeat what the schema already said about the same value (or anything inside it). */
+function withoutSchemaDuplicates(ruleFindings: PathFinding[], schemaFindings: PathFinding[]): PathFinding[] {
+  const judged = new Set(schemaFindings.filter((f) => f.ruleId.startsWith('schema/') && f.ruleId !== 'schema/unknown-member' && f.ruleId !== 'schema/required').map((f) => toPointer(f.path)));
+  if (judged.size === 0) return ruleFindings;
+  // The value's pointer and its ancestors' looked up, not every judged pointer compared: both lists grow with the input.
+  return ruleFindings.filter((finding) => {
+    const pointer = toPointer(finding.path);
+    for (let end = pointer.length; end !== -1; end = end === 0 ? -1 : pointer.lastIndexOf('/', end - 1)) if (judged.has(pointer.slice(0, end))) return false;
+    return true;
+  });
+}
+
+export function isEmptyBody(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+}
+
+function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined {
+  const setting = settings[ruleId];
+  return Array.isArray(setting) ? setting[0] : setting;
+}
+
+/** Configured levels apply to every finding, built-in ones included (`schema/unknown-member: error`). */
+export function applyLevels<F extends { ruleId: string; severity: Severity }>(findings: F[], settings: RuleSettings): F[] {
+  const out: F[] = [];
+  for (const finding of findings) {
+    const level = levelOf(settings, finding.ruleId);
+    if (level === 'off') continue;
+    out.push(level ? { ...finding, severity: level } : finding);
+  }
+  return out;
+}
