@@ -1,25 +1,24 @@
 import type { OperationId } from '../operations.js';
-import { readBlockYaml, streamParts, type StreamPart } from '../parse/block-yaml.js';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS } from '../parse/parse.js';
+import { readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './check-body.js';
-import { asEnvelope, resolveOperation } from './resolve-operation.js';
+import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 
 /**
- * A quick first look for the common case in a CI gate — a clean YAML file. `yaml`'s document
- * parser, which keeps the position of every node, costs most of a lint; a clean file needs no
- * positions. So the file is read with readBlockYaml (src/parse/block-yaml.ts), a reader for the
- * block-style YAML that configuration repositories hold, which returns the full parse's data or
- * declines; the schema, rules and policies then run on that data, and only when they find nothing
- * is the file reported clean from here. Everything else goes the full way; for a file with
- * findings, the full way places the findings of the quick look in the text rather than finding
- * them again (the same document read as the same data, under the same operation).
+ * A quick first look for the common case in a CI gate — a clean YAML file. A clean file needs no
+ * positions. So the file's documents are read as data (parse/'s readData, which declines what
+ * only the full parse can read); the schema, rules and policies then run on that data, and only
+ * when they find nothing is the file reported clean from here. Everything else goes the full
+ * way; for a file with findings, the full way builds its nodes from this very reading (the text
+ * is read once), takes the operation as resolved here, and places the findings of the quick look
+ * in the text rather than finding them again (the same documents as the same data, under the
+ * same operation).
  *
- * Property tests hold the two ways to agreeing whenever this says "clean" (test/fast-path.test.ts,
- * test/block-yaml.test.ts). Comments are not read here, so a file that may hold a modeline or an
- * inline directive goes the full way without a look.
+ * Property tests hold the two ways to agreeing (test/fast-path.test.ts, test/block-yaml.test.ts,
+ * test/properties/block-reader.test.ts). Comments are not read here, so a file that may hold a
+ * modeline or an inline directive goes the full way without a look.
  */
 const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
 
@@ -32,8 +31,14 @@ const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
  */
 export interface QuickLook {
   operation: OperationId;
-  /** A stream's parts, where the file is one (streamParts). */
-  parts?: readonly StreamPart[];
+  /** The documents as read: the full lint builds their nodes from it. */
+  read: DataRead;
+  /**
+   * The operation as resolved here, which is how the full lint would resolve it: the file holds no
+   * modeline (see MAY_HOLD_DIRECTIVES) and its first document is the same data, so the full lint
+   * takes it rather than resolving it again.
+   */
+  resolved: ResolvedOperation;
   operationSource: 'option' | 'envelope' | 'config';
   documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
@@ -42,12 +47,9 @@ export interface QuickLook {
 export function quickLook(text: string, options: LintOptions): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
   if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
-  const parts = text.includes('---') ? streamParts(text, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) : undefined;
-  const single = parts ? undefined : readBlockYaml(text, maxDepth);
-  const values = single !== undefined ? [single] : parts && streamValues(text, parts, maxDepth);
-  if (values === undefined) return undefined;
+  const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments });
+  if (read === undefined) return undefined;
+  const { values } = read;
 
   const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation });
   const { operation, source } = resolved;
@@ -63,18 +65,7 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
     });
     return { value, prefix: envelope ? ['body'] : [], body, findings };
   });
-  return { operation, operationSource: source, ...(parts ? { parts } : {}), documents };
-}
-
-/** Each document of a stream as data, when the block reader takes every one. */
-function streamValues(text: string, parts: readonly StreamPart[], maxDepth: number): Array<Record<string, unknown>> | undefined {
-  const values: Array<Record<string, unknown>> = [];
-  for (const { start, end } of parts) {
-    const value = readBlockYaml(text.slice(start, end), maxDepth);
-    if (value === undefined) return undefined;
-    values.push(value);
-  }
-  return values;
+  return { operation, read, resolved, operationSource: source, documents };
 }
 
 /** The findings-free result when the quick look proves the file clean; `undefined` when it has findings. */

@@ -1,6 +1,6 @@
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
-import { formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
+import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
 import type { Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
@@ -131,13 +131,14 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
 
 /** The full lint; `look`, the quick look's, gives each body's findings where it read the same documents. */
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): DetailedResult {
-  // Of a stream the quick look read, only the documents with something to place need their nodes.
-  const streamRead = look?.parts ? { parts: look.parts, values: look.documents.map((d) => d.value), withNodes: (index: number) => look.documents[index].findings.length > 0 } : undefined;
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, streamRead });
+  // The quick look's reading gives the nodes; of a stream, only the documents with something to place need theirs.
+  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 : undefined;
+  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
 
-  const resolved = resolveOperation({
+  // Resolved once: the quick look's resolution stands where it read the file.
+  const resolved = look?.resolved ?? resolveOperation({
     option: options.operation,
     comments: file.comments,
     firstDocument: first?.usable ? first.value : undefined,
@@ -190,7 +191,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
     }));
   }
   const kept = options.includeSuppressed ? suppressed : [];
-  const shown = final.length > 0 || kept.length > 0 ? shownText(text) : undefined;
+  const shown = final.length > 0 || kept.length > 0 ? shownText(text, maskable(file, options)) : undefined;
   const mask = secretMask(file, () => shown ?? text);
   return {
     operation,
@@ -219,6 +220,23 @@ function secretMask(file: ParsedFile, shown: () => string): (text: string) => st
 function withMaskedReason<F extends SuppressedFinding>(finding: F, mask: (text: string) => string): F {
   const suppressions = finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) }));
   return { ...finding, suppressions };
+}
+
+/**
+ * The file as masking would parse it (`parseText(text, 'yaml')`, src/schema/secrets.ts), where it is
+ * the same: read with the default limits (a limit of the config's may leave out, or stop at, what
+ * the default reads), every document with its nodes, and YAML or JSON that parsed (JSON is read
+ * as YAML once it is known to be JSON). Otherwise masking parses the text itself.
+ */
+function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefined {
+  const defaults =
+    (options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT) === DEFAULT_MAX_ALIAS_COUNT &&
+    (options.maxDepth ?? DEFAULT_MAX_DEPTH) === DEFAULT_MAX_DEPTH &&
+    (options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION) === DEFAULT_MAX_ALIAS_EXPANSION &&
+    (options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) === DEFAULT_MAX_DOCUMENTS &&
+    options.maxScalars === undefined;
+  if (!defaults || file.documents.some((document) => document.dataOnly)) return undefined;
+  return file.format === 'yaml' || file.documents.length > 0 ? file : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { isMap, isPair, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { typeAt } from '../schema/schema-at.js';
 import { isCredentialKey } from '../schema/secrets.js';
 import type { PathFinding } from '../types.js';
-import { YAML11_BOOLEAN } from '../parse/block-yaml.js';
+import { YAML11_BOOLEAN } from '../parse/parse.js';
 import { fieldName } from '../parse/pointer.js';
 import yaml11Ambiguous from '../../rules/yaml/yaml11-ambiguous.js';
 import { stageMessage } from '../define-rule.js';

@@ -5,7 +5,7 @@ import { asEnvelope, resolveOperation } from '../engine/resolve-operation.js';
 import { readText } from '../node/files.js';
 import { lintFileAt, pathToOpen, type PlannedRun } from '../node/lint-files.js';
 import type { OperationId } from '../operations.js';
-import { readBlockYaml } from '../parse/block-yaml.js';
+import { readDataOnly } from '../parse/parse.js';
 
 /** As src/engine/fast-path.ts: a file that may hold a modeline or a directive is read the full way. */
 const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
@@ -42,7 +42,7 @@ export function factsOfPlannedFile(file: string, run: PlannedRun): { file: strin
 /** The data of a one-document file in the block subset of YAML (the full parse's data), or undefined when it takes the full parse. */
 function blockData(file: string, text: string, maxDepth = DEFAULT_LIMITS.maxDepth): Record<string, unknown> | undefined {
   if (/\.json$/i.test(file) || text.length > QUICK_MAX_LENGTH || text.includes('---') || MAY_HOLD_DIRECTIVES.test(text)) return undefined;
-  return readBlockYaml(text, maxDepth);
+  return readDataOnly(text, maxDepth);
 }
 
 /**

@@ -237,11 +237,11 @@ function lintSource(
     ...(options.includeSuppressed ? { includeSuppressed: true } : {}),
   }, options.fix ?? { maxPasses: 0 });
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
-  const screened = withoutRevealingEdits(findings, output);
+  const screened = withoutRevealingEdits(findings, output, shownSource);
   // Held to the end of the run: compactly (src/node/compact.ts).
   const result: FileResult = { file, operation, operationSource, findings: store && screened.length > 0 ? store.findings(screened) : screened, screened: true };
   // A suppressed finding's fix is never shown (SARIF prints none for it), but screened all the same.
-  if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, output);
+  if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, output, shownSource);
   // Only findings and fixes need the text again (code frames, SARIF fixes and fingerprints, writing); a clean file's is dropped, so memory stays flat.
   if (fixed || (options.keepSource !== false && (findings.length > 0 || (suppressed?.length ?? 0) > 0))) {
     result.source = output;

@@ -14,7 +14,8 @@ import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
  *
  * Declined, among others: tabs, carriage returns, control characters, a byte-order mark; `---`,
  * `...` and `%` directives; anchors, aliases, tags, merge keys, complex and quoted keys, keys that
- * are not plain words (or read as null, booleans or numbers), duplicate keys; multi-line plain and
+ * are not plain words with single spaces between them (or read as null, booleans or numbers),
+ * duplicate keys; multi-line plain and
  * quoted scalars, escapes in double quotes; flow mappings other than `{}`, nested flow lists;
  * numbers other than plain decimals; plain strings YAML 1.1 reads as booleans or numbers (the full
  * parse warns of those); block scalars with keep chomping, an indentation indicator, or
@@ -44,16 +45,41 @@ export interface BlockDocument {
  * places by rules not worth copying.
  */
 export function readBlockDocument(text: string, maxDepth: number): (BlockDocument & { contents: YAMLMap<Scalar, unknown> }) | undefined {
-  const done = read(text, maxDepth, true);
-  if (!done) return undefined;
-  const contents = done.reader.built as YAMLMap<Scalar, BuiltNode>;
-  return { value: done.value, contents, range: [done.start, contents.range![2], text.length], comments: done.reader.comments };
+  return readBlock(text, maxDepth)?.document();
 }
 
-/** A stream whose documents were read as data already (lint's quick look), from these parts of its text. */
+/**
+ * A document read once: its data, and what the reader noted of its nodes on the way (offsets,
+ * styles, comments, in a flat list), from which `document()` builds the `yaml` nodes when
+ * something asks for them, without reading the text again. `document()` is `undefined` where the
+ * reader takes the data but does not place the nodes as `yaml` would (an empty value, some
+ * comment placements): those nodes are `yaml`'s to make.
+ */
+export interface BlockReading {
+  value: Record<string, unknown>;
+  /** The document's nodes, its offsets moved `shift` characters on (a stream's part in the whole text). */
+  document(shift?: number): (BlockDocument & { contents: YAMLMap<Scalar, unknown> }) | undefined;
+}
+
+/** readBlockYaml, noting the nodes as it goes (see BlockReading). */
+export function readBlock(text: string, maxDepth: number): BlockReading | undefined {
+  const done = read(text, maxDepth, true);
+  if (!done) return undefined;
+  const { reader, start, value } = done;
+  return {
+    value,
+    document(shift = 0) {
+      if (!reader.placeable) return undefined;
+      const contents = buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>;
+      return { value, contents, range: [start + shift, contents.range![2], text.length + shift], comments: shift === 0 ? reader.comments : reader.comments.map(([from, to]) => [from + shift, to + shift]) };
+    },
+  };
+}
+
+/** A stream whose documents were read already (lint's quick look), from these parts of its text. */
 export interface StreamRead {
   parts: readonly StreamPart[];
-  values: ReadonlyArray<Record<string, unknown>>;
+  readings: readonly BlockReading[];
   withNodes: (document: number) => boolean;
 }
 
@@ -95,48 +121,24 @@ export function streamParts(text: string, maxParts = Infinity): StreamPart[] | u
  */
 export function readBlockStream(text: string, maxDepth: number, known?: StreamRead): BlockDocument[] | undefined {
   const parts = known?.parts ?? streamParts(text);
-  if (!parts || (known && known.values.length !== parts.length)) return undefined;
+  if (!parts || (known && known.readings.length !== parts.length)) return undefined;
   const documents: BlockDocument[] = [];
   for (const [index, { marker, start, end }] of parts.entries()) {
     if (known && !known.withNodes(index)) {
-      documents.push({ value: known.values[index], range: [marker ?? start, start, end], comments: [] });
+      documents.push({ value: known.readings[index].value, range: [marker ?? start, start, end], comments: [] });
       continue;
     }
-    const part = readBlockDocument(text.slice(start, end), maxDepth);
+    const part = (known?.readings[index] ?? readBlock(text.slice(start, end), maxDepth))?.document(start);
     if (!part) return undefined;
-    shift(part.contents as BuiltNode, start);
-    documents.push({
-      value: part.value,
-      contents: part.contents,
-      range: [marker ?? part.range[0] + start, part.range[1] + start, end],
-      comments: part.comments.map(([from, to]) => [from + start, to + start]),
-    });
+    documents.push({ ...part, range: [marker ?? part.range[0], part.range[1], end] });
   }
   return documents;
 }
 
-/** Moves a built node's source range, and those of the nodes in it, `by` characters on. */
-function shift(node: BuiltNode, by: number): void {
-  const range = node.range;
-  if (range) {
-    range[0] += by;
-    range[1] += by;
-    range[2] += by;
-  }
-  if (node instanceof YAMLMap) {
-    for (const pair of node.items) {
-      shift(pair.key as Scalar, by);
-      shift(pair.value as BuiltNode, by);
-    }
-  } else if (node instanceof YAMLSeq) {
-    for (const item of node.items) shift(item as BuiltNode, by);
-  }
-}
-
 /** The document's mapping, and the reader that read it (holding what it built) with where the mapping starts. */
-function read(text: string, maxDepth: number, build: boolean): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
+function read(text: string, maxDepth: number, record: boolean): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
   if (!isPlainText(text)) return undefined;
-  const reader = new BlockReader(text, maxDepth, build);
+  const reader = new BlockReader(text, maxDepth, record);
   try {
     const indent = reader.nextContentIndent();
     if (indent !== 0 || reader.atSequenceEntry()) return undefined;
@@ -187,24 +189,89 @@ const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 const OTHER_NUMBER =
   /^(?:[-+]?(?:[0-9]+|\.[0-9]+|[0-9]+\.[0-9]*|(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|\.(?:inf|Inf|INF)|0[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)|0x[0-9a-fA-F]+|0o[0-7]+|\.nan|\.NaN|\.NAN)$/;
 
-type Range = [number, number, number];
 type BuiltNode = Scalar | YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>;
+
+/**
+ * What the reader notes of the nodes, in the order the full parse nests them: a scalar is
+ * SCALAR, its style, its range (three offsets), with its value and source in `values`; a
+ * collection is MAP or SEQ, whether it is a flow one, its items (a mapping's: key, value, key,
+ * value…), then CLOSE and its range.
+ */
+const SCALAR = 0;
+const MAP = 1;
+const SEQ = 2;
+const CLOSE = 3;
+const STYLES = [Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED] as const;
+const PLAIN = 0;
+const LITERAL = 3;
+const FOLDED = 4;
+
+/** The `yaml` nodes noted in `ops` and `values` (see SCALAR), their offsets moved `shift` on. */
+function buildNodes(ops: readonly number[], values: readonly unknown[], shift: number): BuiltNode {
+  let op = 0;
+  let at = 0;
+  const next = (): BuiltNode => {
+    const kind = ops[op++];
+    if (kind === SCALAR) {
+      const node = new Scalar(values[at++]);
+      node.type = STYLES[ops[op++]];
+      node.source = values[at++] as string;
+      node.range = [ops[op++] + shift, ops[op++] + shift, ops[op++] + shift];
+      return node;
+    }
+    const flow = ops[op++] === 1;
+    let node: YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>;
+    if (kind === MAP) {
+      const map = new YAMLMap<Scalar, BuiltNode>();
+      while (ops[op] !== CLOSE) {
+        const key = next() as Scalar;
+        map.items.push(new Pair(key, next()));
+      }
+      node = map;
+    } else {
+      const seq = new YAMLSeq<BuiltNode>();
+      while (ops[op] !== CLOSE) seq.items.push(next());
+      node = seq;
+    }
+    if (flow) node.flow = true;
+    op++;
+    node.range = [ops[op++] + shift, ops[op++] + shift, ops[op++] + shift];
+    return node;
+  };
+  return next();
+}
 
 class BlockReader {
   /** Offset of the start of the line the reader is on. */
   private line = 0;
   /** Offset of the first non-space character of that line, set by nextContentIndent. */
   private content = 0;
-  /** When building: the node of the value read last. */
-  built: BuiltNode | undefined;
-  /** When building: the comments passed. */
+  /** When recording: the nodes noted (see SCALAR), and the values and sources of their scalars. */
+  readonly ops: number[] = [];
+  readonly values: unknown[] = [];
+  /** When recording: the end (third offset) of the node noted last. */
+  private lastEnd = 0;
+  /** When recording: false once the reader meets nodes it does not place as `yaml` would (their data is right). */
+  placeable = true;
+  /** When recording: the comments passed. */
   readonly comments: Array<[number, number]> = [];
 
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
-    private readonly build: boolean,
+    private readonly record: boolean,
   ) {}
+
+  private scalar(value: unknown, style: number, source: string, start: number, end: number, nodeEnd: number): void {
+    this.ops.push(SCALAR, style, start, end, nodeEnd);
+    this.values.push(value, source);
+    this.lastEnd = nodeEnd;
+  }
+
+  private close(start: number, end: number, nodeEnd: number): void {
+    this.ops.push(CLOSE, start, end, nodeEnd);
+    this.lastEnd = nodeEnd;
+  }
 
   contentOffset(): number {
     return this.content;
@@ -227,7 +294,7 @@ class BlockReader {
         return i - line;
       }
       const end = text.indexOf('\n', i);
-      if (this.build && c === HASH) this.comments.push([i, end === -1 ? text.length : end]);
+      if (this.record && c === HASH) this.comments.push([i, end === -1 ? text.length : end]);
       line = end === -1 ? text.length : end + 1;
     }
     this.line = line;
@@ -249,36 +316,44 @@ class BlockReader {
   mapping(indent: number, depth: number, atRoot = false): Record<string, unknown> {
     if (depth >= this.maxDepth) throw DECLINE;
     const map: Record<string, unknown> = {};
-    const node = this.build ? new YAMLMap<Scalar, BuiltNode>() : undefined;
     const start = this.content;
-    this.entry(map, node, this.content, indent, depth);
+    if (this.record) this.ops.push(MAP, 0);
+    this.entry(map, this.content, indent, depth);
     for (;;) {
       const next = this.nextContentIndent();
       if (next < indent) break;
       if (next > indent || this.atSequenceEntry()) throw DECLINE;
-      this.entry(map, node, this.content, indent, depth);
+      this.entry(map, this.content, indent, depth);
     }
-    if (node) this.built = this.collection(node, start, node.items[node.items.length - 1].value!.range![2], indent, atRoot ? 'root' : 'nested');
+    if (this.record) this.collection(start, this.lastEnd, indent, atRoot ? 'root' : 'nested');
     return map;
   }
 
   /** One `key: value` starting at `start`, whose key sits at column `indent`. */
-  private entry(map: Record<string, unknown>, node: YAMLMap<Scalar, BuiltNode> | undefined, start: number, indent: number, depth: number): void {
+  private entry(map: Record<string, unknown>, start: number, indent: number, depth: number): void {
     const { text } = this;
     const i = this.keyEnd(start);
     if (i === -1 || i - start > 1000) throw DECLINE;
     const key = text.slice(start, i);
     if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || (i - start <= 5 && NOT_STRING_KEY.test(key))) throw DECLINE;
+    if (this.record) this.scalar(key, PLAIN, key, start, i, i);
     map[key] = this.valueAfter(i + 1, indent, true, depth);
-    if (node) node.items.push(new Pair(scalar(key, Scalar.PLAIN, key, [start, i, i]), this.built!));
   }
 
-  /** Where a plain key starting at `start` ends, when `: ` (or `:` at the line's end) follows it; else -1. */
+  /**
+   * Where a plain key starting at `start` ends, when `: ` (or `:` at the line's end) follows it;
+   * else -1. Words of the key may be separated by single spaces (`cost center`): a plain scalar
+   * keeps its inner spaces, and no word character after a space starts anything else.
+   */
   private keyEnd(start: number): number {
     const { text } = this;
     if (!isKeyStart(text.charCodeAt(start))) return -1;
     let i = start + 1;
-    while (isKeyPart(text.charCodeAt(i))) i++;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (isKeyPart(c) || (c === SPACE && isKeyPart(text.charCodeAt(i + 1)))) i++;
+      else break;
+    }
     return text.charCodeAt(i) === COLON && this.isBlankOrEnd(i + 1) ? i : -1;
   }
 
@@ -287,7 +362,7 @@ class BlockReader {
    * last value; with comment lines of its own after that (at its indentation or deeper), on up
    * to whatever comes next. The document's own trailing comments are the document's.
    */
-  private collection<T extends YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>>(node: T, start: number, end: number, indent: number, placement: 'root' | 'compact' | 'nested'): T {
+  private collection(start: number, end: number, indent: number, placement: 'root' | 'compact' | 'nested'): void {
     const { text } = this;
     let hasComments = false;
     let shallower = false;
@@ -298,16 +373,15 @@ class BlockReader {
         // A sequence at its key's indentation in the document's own mapping leaves comments at
         // that indentation to the mapping; deeper ones are placed by rules not worth copying.
         if (placement === 'compact') {
-          if (i - line > indent) throw DECLINE;
+          if (i - line > indent) this.placeable = false;
         } else if (i - line < indent) shallower = true;
         // A comment of its own after one of its parent's: placed by rules not worth copying.
-        else if (shallower) throw DECLINE;
+        else if (shallower) this.placeable = false;
         else hasComments = true;
       }
       line = this.endOfLine(i);
     }
-    node.range = [start, end, hasComments ? this.content : end];
-    return node;
+    this.close(start, end, hasComments ? this.content : end);
   }
 
   /**
@@ -321,12 +395,13 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     const c = text.charCodeAt(i);
     if (i >= text.length || c === NEWLINE || (c === HASH && i > from)) {
-      if (c === HASH && this.build) this.comments.push([i, this.lineEnd(i)]);
+      if (c === HASH && this.record) this.comments.push([i, this.lineEnd(i)]);
       this.line = this.endOfLine(i);
       const next = this.nextContentIndent();
       if (next > indent) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
       if (next === indent && inMapping && this.atSequenceEntry()) return this.sequence(next, depth + 1, true);
-      if (this.build) throw DECLINE;
+      // An empty value: its node's range is placed by rules not worth copying.
+      this.placeable = false;
       return null;
     }
     if (i === from) throw DECLINE;
@@ -337,11 +412,10 @@ class BlockReader {
   private sequence(indent: number, depth: number, compact: boolean): unknown[] {
     if (depth >= this.maxDepth) throw DECLINE;
     const items: unknown[] = [];
-    const node = this.build ? new YAMLSeq<BuiltNode>() : undefined;
     const start = this.content;
+    if (this.record) this.ops.push(SEQ, 0);
     for (;;) {
       items.push(this.item(indent, depth));
-      if (node) node.items.push(this.built!);
       const next = this.nextContentIndent();
       if (next < indent) break;
       if (next > indent) throw DECLINE;
@@ -351,7 +425,7 @@ class BlockReader {
       }
     }
     // (depth 2: the value of a key of the document's own mapping)
-    if (node) this.built = this.collection(node, start, node.items[node.items.length - 1].range![2], indent, compact && depth === 2 ? 'compact' : 'nested');
+    if (this.record) this.collection(start, this.lastEnd, indent, compact && depth === 2 ? 'compact' : 'nested');
     return items;
   }
 
@@ -380,7 +454,7 @@ class BlockReader {
       case 0x27 /* ' */: {
         const [value, end] = this.quoted(start);
         this.line = this.endOfLine(this.afterValue(end));
-        if (this.build) this.built = scalar(value, quoteStyle(text.charCodeAt(start)), value, [start, end, this.nodeEnd(indent)]);
+        if (this.record) this.scalar(value, quoteStyle(text.charCodeAt(start)), value, start, end, this.nodeEnd(indent));
         return value;
       }
       case 0x5b /* [ */:
@@ -389,11 +463,9 @@ class BlockReader {
       case 0x7b /* { */: {
         if (text.charCodeAt(start + 1) !== 0x7d || depth + 1 >= this.maxDepth) throw DECLINE;
         this.line = this.endOfLine(this.afterValue(start + 2));
-        if (this.build) {
-          const map = new YAMLMap<Scalar, BuiltNode>();
-          map.flow = true;
-          map.range = [start, start + 2, this.nodeEnd(indent)];
-          this.built = map;
+        if (this.record) {
+          this.ops.push(MAP, 1);
+          this.close(start, start + 2, this.nodeEnd(indent));
         }
         return {};
       }
@@ -401,7 +473,7 @@ class BlockReader {
         const end = this.plainEnd(start);
         const source = text.slice(start, end);
         const value = plainValue(source);
-        if (this.build) this.built = scalar(value, Scalar.PLAIN, source, [start, end, this.nodeEnd(indent)]);
+        if (this.record) this.scalar(value, PLAIN, source, start, end, this.nodeEnd(indent));
         return value;
       }
     }
@@ -445,7 +517,7 @@ class BlockReader {
       if (c === NEWLINE) break;
       if (c === SPACE) {
         if (text.charCodeAt(i + 1) === HASH) {
-          if (this.build) this.comments.push([i + 1, this.lineEnd(i)]);
+          if (this.record) this.comments.push([i + 1, this.lineEnd(i)]);
           break;
         }
         continue;
@@ -486,7 +558,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     if (i >= text.length || text.charCodeAt(i) === NEWLINE) return i;
     if (text.charCodeAt(i) === HASH && i > from) {
-      if (this.build) this.comments.push([i, this.lineEnd(i)]);
+      if (this.record) this.comments.push([i, this.lineEnd(i)]);
       return i;
     }
     throw DECLINE;
@@ -508,7 +580,7 @@ class BlockReader {
   private flowList(start: number, indent: number): unknown[] {
     const { text } = this;
     const items: unknown[] = [];
-    const nodes: BuiltNode[] = [];
+    if (this.record) this.ops.push(SEQ, 1);
     let i = start + 1;
     while (text.charCodeAt(i) === SPACE) i++;
     let close = i;
@@ -516,13 +588,18 @@ class BlockReader {
       for (;;) {
         const c = text.charCodeAt(i);
         let itemEnd: number;
+        /** The item's value, style, source and end, noted once the spaces after it are known. */
+        let value: unknown;
+        let style: number;
+        let source: string;
+        let end: number;
         if (c === 0x22 || c === 0x27) {
-          const [value, end] = this.quoted(i);
-          items.push(value);
-          if (this.build) nodes.push(scalar(value, quoteStyle(c), value, [i, end, end]));
+          [value, end] = this.quoted(i);
+          style = quoteStyle(c);
+          source = value as string;
           itemEnd = end;
         } else {
-          let end = i;
+          end = i;
           let j = i;
           for (; j < text.length; j++) {
             const d = text.charCodeAt(j);
@@ -530,16 +607,16 @@ class BlockReader {
             if (d === NEWLINE || d === 0x5b || d === 0x7b || d === 0x7d || d === 0x22 || d === 0x27 || d === HASH || d === COLON) throw DECLINE;
             if (d !== SPACE) end = j + 1;
           }
-          const item = text.slice(i, end);
-          if (item === '' || /^[-?&*!|>%@`]/.test(item)) throw DECLINE;
-          const value = plainValue(item);
-          items.push(value);
-          if (this.build) nodes.push(scalar(value, Scalar.PLAIN, item, [i, end, end]));
+          source = text.slice(i, end);
+          if (source === '' || /^[-?&*!|>%@`]/.test(source)) throw DECLINE;
+          value = plainValue(source);
+          style = PLAIN;
           itemEnd = j;
         }
+        items.push(value);
         while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
         // An item's node takes the spaces before its comma or bracket.
-        if (this.build) nodes[nodes.length - 1].range![2] = itemEnd;
+        if (this.record) this.scalar(value, style, source, i, end, itemEnd);
         const separator = text.charCodeAt(itemEnd);
         if (separator === 0x5d) {
           close = itemEnd;
@@ -553,13 +630,7 @@ class BlockReader {
       }
     }
     this.line = this.endOfLine(this.afterValue(close + 1));
-    if (this.build) {
-      const seq = new YAMLSeq<BuiltNode>();
-      seq.flow = true;
-      seq.items = nodes;
-      seq.range = [start, close + 1, this.nodeEnd(indent)];
-      this.built = seq;
-    }
+    if (this.record) this.close(start, close + 1, this.nodeEnd(indent));
     return items;
   }
 
@@ -613,21 +684,14 @@ class BlockReader {
     this.line = lineStart;
     const body = lines.join('');
     const value = strip ? body : `${body}\n`;
-    if (this.build) this.built = scalar(value, folded ? Scalar.BLOCK_FOLDED : Scalar.BLOCK_LITERAL, value, [start, contentEnd, contentEnd]);
+    if (this.record) this.scalar(value, folded ? FOLDED : LITERAL, value, start, contentEnd, contentEnd);
     return value;
   }
 }
 
-function quoteStyle(quote: number): Scalar.Type {
-  return quote === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
-}
-
-function scalar(value: unknown, type: Scalar.Type, source: string, range: Range): Scalar {
-  const node = new Scalar(value);
-  node.type = type;
-  node.source = source;
-  node.range = range;
-  return node;
+/** The style (an index into STYLES) of a scalar quoted with `quote`. */
+function quoteStyle(quote: number): number {
+  return quote === 0x22 ? 1 : 2;
 }
 
 /** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */

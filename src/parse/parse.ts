@@ -1,6 +1,17 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { readBlockDocument, readBlockStream, streamParts, type BlockDocument, type StreamRead } from './block-yaml.js';
+import { readBlock, readBlockDocument, readBlockStream, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
+
+// Where a stream's documents begin and end, for callers that work a document at a time (masking).
+export { streamParts, YAML11_BOOLEAN, type StreamPart };
+
+/**
+ * The data of a one-document YAML text, where it reads without positions; `undefined` where only
+ * the full parse can tell (then parseText). A fix's read-back of its edited text asks this first.
+ */
+export function readDataOnly(text: string, maxDepth = DEFAULT_MAX_DEPTH): Record<string, unknown> | undefined {
+  return readBlockYaml(text, maxDepth);
+}
 import { toPointer } from './pointer.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
@@ -21,6 +32,11 @@ export interface SourceDocument {
   value: unknown;
   /** False when the document could not be read (syntax error, limit hit): no schema or rule runs on it. */
   usable: boolean;
+  /**
+   * True for a document of a stream read as data only (ParseOptions.streamRead): its `node` is an
+   * empty stand-in, made when asked, in which nothing is found.
+   */
+  dataOnly?: boolean;
 }
 
 /** A `#` comment, with the offset of its `#`. */
@@ -73,12 +89,52 @@ export interface ParseOptions {
    */
   blockReader?: boolean;
   /**
-   * A stream's documents as data, already read (lint's quick look), and which of them the block
-   * reader is to build nodes for. The others have no nodes (`contents` null) and their comments
-   * are not collected: for a caller that will locate nothing in them and has ruled out comments
-   * that matter.
+   * The text's documents as readData read them (lint's quick look): their nodes are built from
+   * that reading, not by reading the text again.
    */
-  streamRead?: StreamRead;
+  read?: DataRead;
+  /**
+   * Of a stream in `read`, which documents need their nodes. The others get none (`dataOnly`) and
+   * their comments are not collected: for a caller that will locate nothing in them and has ruled
+   * out comments that matter. Default: all.
+   */
+  withNodes?: (document: number) => boolean;
+}
+
+/**
+ * A text's documents read as data, without positions (the block subset: src/parse/block-yaml.ts),
+ * for a caller that may need no more: a clean file is done with its data. Given back to
+ * parseText, it is where the nodes and comments come from, so the text is read once whatever is
+ * asked of it.
+ */
+export interface DataRead {
+  /** Each document's data. */
+  readonly values: ReadonlyArray<Record<string, unknown>>;
+  /** A stream's parts (documents separated by `---` lines), where the text is one. */
+  readonly parts?: readonly StreamPart[];
+  /** What the reader noted of each document, for parseText. */
+  readonly readings: readonly BlockReading[];
+}
+
+/**
+ * The text's documents as data, or `undefined` where only the full parse can read it (parseText
+ * then reads it). Takes one YAML document, or a stream of them separated by `---` lines.
+ */
+export function readData(text: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments'> = {}): DataRead | undefined {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
+  const parts = text.includes('---') ? streamParts(text, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) : undefined;
+  if (!parts) {
+    const reading = readBlock(text, maxDepth);
+    return reading && { values: [reading.value], readings: [reading] };
+  }
+  const readings: BlockReading[] = [];
+  for (const { start, end } of parts) {
+    const reading = readBlock(text.slice(start, end), maxDepth);
+    if (reading === undefined) return undefined;
+    readings.push(reading);
+  }
+  return { values: readings.map((reading) => reading.value), parts, readings };
 }
 
 /**
@@ -168,13 +224,10 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // lines it never lexes, and a position past them would land on the wrong line.
   countLines(source, lineCounter);
   if (format === 'yaml' && options.blockReader !== false) {
-    // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
-    // What the quick look read of a stream holds offsets into the text as given (it takes no byte-order mark).
+    // What readData read holds offsets into the text as given (it takes no byte-order mark).
     // A stream of more than maxDocuments is left to `yaml`, which reads it up to the limit.
-    const streamRead = source === text && options.streamRead && options.streamRead.parts.length <= maxDocuments ? options.streamRead : undefined;
-    const parts = streamRead?.parts ?? (source.includes('---') ? streamParts(source, maxDocuments) : undefined);
-    const block = parts ? undefined : readBlockDocument(source, maxDepth);
-    const blocks = block ? [block] : parts ? readBlockStream(source, maxDepth, streamRead) : undefined;
+    const read = source === text && options.read && (options.read.parts?.length ?? 1) <= maxDocuments ? options.read : undefined;
+    const blocks = read ? nodesOf(read, source, maxDepth, options.withNodes) : blockDocuments(source, maxDepth, maxDocuments);
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
   }
   // Counted in a large text only (a clean cluster file is never slowed), or where the caller sets the limit.
@@ -275,6 +328,22 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   return { text: source, bom: source !== text, format, lineCounter, documents, comments, findings };
 }
 
+/** The block reader's documents, with nodes, for a text no one has read. (A stream is looked for first: the reader would read a whole stream's text before declining it.) */
+function blockDocuments(source: string, maxDepth: number, maxDocuments: number): BlockDocument[] | undefined {
+  const parts = source.includes('---') ? streamParts(source, maxDocuments) : undefined;
+  const block = parts ? undefined : readBlockDocument(source, maxDepth);
+  return block ? [block] : parts ? readBlockStream(source, maxDepth) : undefined;
+}
+
+/** The nodes of what readData read, or `undefined` where the reader leaves them to `yaml`. */
+function nodesOf(read: DataRead, source: string, maxDepth: number, withNodes: ((document: number) => boolean) | undefined): BlockDocument[] | undefined {
+  if (!read.parts) {
+    const block = read.readings[0].document();
+    return block && [block];
+  }
+  return readBlockStream(source, maxDepth, { parts: read.parts, readings: read.readings, withNodes: withNodes ?? (() => true) });
+}
+
 /** A file the block reader read: usable documents, no findings. */
 function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
   const documents = blocks.map((block, index): SourceDocument => (block.contents ? { index, node: yamlDocument(block), value: block.value, usable: true } : withoutNodes(block, index)));
@@ -300,6 +369,7 @@ function withoutNodes(block: BlockDocument, index: number): SourceDocument {
     index,
     value: block.value,
     usable: true,
+    dataOnly: true,
     get node() {
       return (node ??= yamlDocument(block));
     },
