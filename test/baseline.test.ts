@@ -244,8 +244,8 @@ describe('hostile and missing baselines', () => {
     ['another version', '{"version": 2, "files": {}}', 'its "version" is 2; this dplint reads version 1'],
     ['a member more', '{"version": 1, "files": {}, "allow": "*"}', 'it has a member "allow"; a baseline has only "version" and "files"'],
     ['files as a list', '{"version": 1, "files": []}', 'its "files" is not an object'],
-    ['a path out of its folder', `{"version": 1, "files": {"../other/etl.yaml": {"schema/enum": {"${ETL_HASH}": 1}}}}`, 'it names the file "../other/etl.yaml"; a baseline names files by relative "/"-separated paths inside its folder'],
-    ['an absolute path', `{"version": 1, "files": {"/etc/passwd": {"schema/enum": {"${ETL_HASH}": 1}}}}`, 'it names the file "/etc/passwd"; a baseline names files by relative "/"-separated paths inside its folder'],
+    ['a path out of its folder', `{"version": 1, "files": {"../other/etl.yaml": {"schema/enum": {"${ETL_HASH}": 1}}}}`, 'it names the file "../other/etl.yaml"; a baseline names files by relative "/"-separated paths from the repository root'],
+    ['an absolute path', `{"version": 1, "files": {"/etc/passwd": {"schema/enum": {"${ETL_HASH}": 1}}}}`, 'it names the file "/etc/passwd"; a baseline names files by relative "/"-separated paths from the repository root'],
     ['a rule pattern', `{"version": 1, "files": {"clusters/etl.yaml": {"*": {"${ETL_HASH}": 1}}}}`, 'the entry of "clusters/etl.yaml" names the rule "*", which is no rule id'],
     ['a wildcard fingerprint', '{"version": 1, "files": {"clusters/etl.yaml": {"cluster/max-nodes-below-initial": {"*": 1}}}}', 'the entry of "clusters/etl.yaml", "cluster/max-nodes-below-initial" has the fingerprint "*"; a fingerprint is 16 hexadecimal digits'],
     ['a huge count', `{"version": 1, "files": {"clusters/etl.yaml": {"cluster/max-nodes-below-initial": {"${ETL_HASH}": 1e300}}}}`, `the entry of "clusters/etl.yaml", "cluster/max-nodes-below-initial", "${ETL_HASH}" counts 1e+300; a count is a whole number from 1 to 1000000`],
@@ -425,5 +425,55 @@ describe('the library', () => {
     ]);
     // An empty baseline holds nothing back.
     expect(applyBaseline(results, parseBaseline('{"version": 1, "files": {}}'), keyOf).heldBack).toBe(0);
+  });
+});
+
+describe('what a baseline may not do (review of the merged work)', () => {
+  /** Two clusters claiming the label etl: a finding across files in each. */
+  const TWINS = { 'clusters/a.yaml': '# dplint: operation=edit-cluster\nlabel: [etl]\n', 'clusters/b.yaml': '# dplint: operation=edit-cluster\nlabel: [etl]\n' };
+
+  test('a body merely named like the baseline, in another folder, is linted (named or found by the walk)', async () => {
+    const dir = repository({ 'requests/dplint-baseline.json': '{"state": "stop"}\n', 'dplint.config.yaml': 'files:\n  - match: ["requests/*.json"]\n    operation: set-cluster-state\n' });
+    const walked = await cli(dir, '-f', 'compact', '--no-baseline');
+    expect(walked.stdout).toBe('requests/dplint-baseline.json:1:11: error state must be one of "start", "terminate"; got "stop" [schema/enum]\n');
+    expect(walked.code).toBe(1);
+    const named = await cli(dir, '-f', 'compact', 'requests/dplint-baseline.json');
+    expect(named.stdout).toBe(walked.stdout);
+    expect(named.code).toBe(1);
+  });
+
+  test('a run over part of the repository neither prunes nor drops the entries of the checks across files', async () => {
+    const dir = repository(TWINS);
+    expect((await cli(dir, '--baseline-update')).code).toBe(0);
+    const written = read(dir);
+    expect(written).toContain('"repository/duplicate-label"');
+    for (const args of [['clusters/a.yaml', '--baseline-prune'], ['--shard', '1/2', '--baseline-prune'], ['clusters/a.yaml', '--baseline-update']]) {
+      const partial = await cli(dir, '-f', 'compact', ...args);
+      expect(partial.code, args.join(' ')).toBe(0);
+      expect(read(dir), args.join(' ')).toBe(written);
+    }
+    expect(await cli(dir, '-f', 'compact')).toEqual({ code: 0, stdout: '', stderr: 'dplint: 2 problems held back by the baseline dplint-baseline.json\n' });
+  });
+
+  test('--baseline-prune is refused with --fix-dry-run, and update and prune with --stdin (exit 2, one line)', async () => {
+    const dir = repository({ 'clusters/etl.yaml': ETL });
+    expect(await cli(dir, '--fix-dry-run', '--baseline-prune')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dplint: --baseline-prune records the findings of the files as they are written; not with --fix-dry-run, which writes nothing\n',
+    });
+    expect(await cli(dir, '--stdin', '--baseline-update')).toEqual({ code: 2, stdout: '', stderr: "dplint: --baseline-update records the findings of the repository's files; not with --stdin\n" });
+  });
+
+  test('--quiet leaves the baseline\'s warnings out of SARIF too; a silenced finding has no baselineState', async () => {
+    const dir = repository({ 'clusters/etl.yaml': ETL, 'clusters/adhoc.yaml': ADHOC, 'dplint-baseline.json': BASELINE });
+    const quiet = JSON.parse((await cli(dir, '-f', 'sarif', '--quiet')).stdout) as { runs: Array<{ results: Array<{ ruleId: string; baselineState?: string }> }> };
+    expect(quiet.runs[0].results.map((r) => [r.ruleId, r.baselineState])).toEqual([['cluster/max-nodes-below-initial', 'unchanged']]);
+    write(dir, { 'clusters/adhoc.yaml': ADHOC.replace('  max_node: 3\n', '  max_node: 3  # dplint-disable-line schema/unknown-member -- renamed next week\n') });
+    const silenced = JSON.parse((await cli(dir, '-f', 'sarif')).stdout) as { runs: Array<{ results: Array<{ ruleId: string; baselineState?: string; suppressions?: unknown[] }> }> };
+    expect(silenced.runs[0].results.map((r) => [r.ruleId, r.baselineState, r.suppressions?.length])).toEqual([
+      ['schema/unknown-member', undefined, 1],
+      ['cluster/max-nodes-below-initial', 'unchanged', undefined],
+    ]);
   });
 });

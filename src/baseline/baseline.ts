@@ -19,7 +19,7 @@ import type { Finding } from '../types.js';
  * }
  * ```
  *
- * `files` maps a file's path (relative to the baseline file's folder, `/`-separated) to rule ids,
+ * `files` maps a file's path (relative to the repository root, `baselineRoot`, `/`-separated) to rule ids,
  * each to the fingerprints of its findings ({@link lineHash}: the hash part of SARIF's
  * `primaryLocationLineHash`) with how many findings have it. Nothing else: no message, no value,
  * no line number, so no secret and no churn when lines move.
@@ -48,8 +48,8 @@ export interface BaselineOutcome {
 }
 
 /**
- * A file's path as a baseline names it: relative to the baseline file's folder and `/`-separated,
- * or undefined for a file the baseline cannot name (outside that folder): its findings are never
+ * A file's path as a baseline names it: relative to the repository root and `/`-separated, or
+ * undefined for a file the baseline cannot name (outside the repository, or standard input): its findings are never
  * held back, and no entry of it is written.
  */
 export type BaselineKey = (file: string) => string | undefined;
@@ -118,7 +118,7 @@ export function applyBaseline(results: readonly FileResult[], baseline: Baseline
  * entries of `keep` for files not among the results (another shard's, files not linted this time)
  * are kept as they are.
  */
-export function buildBaseline(results: readonly FileResult[], keyOf: BaselineKey, keep?: Baseline): Baseline {
+export function buildBaseline(results: readonly FileResult[], keyOf: BaselineKey, keep?: Baseline, keepRules: (ruleId: string) => boolean = () => false): Baseline {
   const files: Baseline['files'] = record();
   const linted = new Set<string>();
   for (const result of results) {
@@ -133,7 +133,19 @@ export function buildBaseline(results: readonly FileResult[], keyOf: BaselineKey
       counts[fingerprints[index]] = (own(counts, fingerprints[index]) ?? 0) + 1;
     });
   }
-  for (const [key, rules] of Object.entries(keep?.files ?? {})) if (!linted.has(key) && !Object.hasOwn(files, key)) files[key] = rules;
+  for (const [key, rules] of Object.entries(keep?.files ?? {})) {
+    if (!linted.has(key) && !Object.hasOwn(files, key)) {
+      files[key] = rules;
+      continue;
+    }
+    // Rules this run could not judge (the checks across files, in a run that saw part of the
+    // repository) keep their entries for the files it linted: the larger count of the two.
+    for (const [ruleId, counts] of Object.entries(rules)) {
+      if (!keepRules(ruleId)) continue;
+      const mine = ((files[key] ??= record())[ruleId] ??= record());
+      for (const [fingerprint, count] of Object.entries(counts)) mine[fingerprint] = Math.max(own(mine, fingerprint) ?? 0, count);
+    }
+  }
   return sortedBaseline(files);
 }
 
@@ -192,7 +204,7 @@ export function parseBaseline(text: string): Baseline {
   if (!isRecord(data.files)) throw new BaselineError('its "files" is not an object');
   const files: Baseline['files'] = record();
   for (const [file, rules] of Object.entries(data.files)) {
-    if (!isBaselinePath(file)) throw new BaselineError(`it names the file ${quote(file)}; a baseline names files by relative "/"-separated paths inside its folder`);
+    if (!isBaselinePath(file)) throw new BaselineError(`it names the file ${quote(file)}; a baseline names files by relative "/"-separated paths from the repository root`);
     if (!isRecord(rules)) throw new BaselineError(`the entry of ${quote(file)} is not an object`);
     files[file] = record();
     for (const [ruleId, counts] of Object.entries(rules)) {

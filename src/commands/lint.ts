@@ -75,7 +75,7 @@ interface Output {
 export async function lintCommand(paths: string[], options: LintCommandOptions, io: LintCommandIo): Promise<number> {
   const outputs = planOutputs(options, io.env);
   // Read and checked before any file is linted: a malformed baseline fails the run at once.
-  const baseline = planBaseline(options, io.cwd);
+  const baseline = planBaseline(options, paths, io.cwd);
   const lintOptions: LintFilesOptions = {
     cwd: io.cwd,
     operation: operationOption(options.operation),
@@ -88,6 +88,9 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     keepSource: needsSource(outputs, options) || (baseline !== undefined && (baseline.loaded !== undefined || baseline.update)),
     // SARIF always carries them (as results with `suppressions`): what code scanning shows as dismissed.
     ...(options.includeSuppressed || outputs.some((output) => output.format === 'sarif') ? { includeSuppressed: true } : {}),
+    // The default baseline is never a body (a file merely named like it, elsewhere, is linted); one
+    // named with --baseline is linted where it is one (and then never written over).
+    ...(baseline && !baseline.explicit ? { notBodies: [baseline.path] } : {}),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -135,6 +138,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       ...result,
       findings: result.findings.filter((f) => f.severity === 'error'),
       ...(result.suppressed ? { suppressed: result.suppressed.filter((f) => f.severity === 'error') } : {}),
+      ...(result.heldBack ? { heldBack: result.heldBack.filter((f) => f.severity === 'error') } : {}),
     }));
   }
 
@@ -160,6 +164,8 @@ interface BaselinePlan {
   path: string;
   /** As given (or the default name), for messages. */
   shown: string;
+  /** Named with --baseline (else the default file at the repository root). */
+  explicit: boolean;
   /** The repository root, which the baseline names files from. */
   root: string;
   keyOf: BaselineKey;
@@ -167,6 +173,11 @@ interface BaselinePlan {
   loaded: Baseline | undefined;
   update: boolean;
   prune: boolean;
+  /**
+   * The run saw part of the repository (a list of paths, one shard): the checks across files did
+   * not see every file, so their entries are neither judged stale nor dropped by an update.
+   */
+  partial: boolean;
   /** Whether a baseline was applied to the results (SARIF then gives every result a baselineState). */
   applied?: boolean;
 }
@@ -176,21 +187,23 @@ interface BaselinePlan {
  * `--baseline-update`, `--baseline-prune`, `--no-baseline`. An explicitly named baseline that does
  * not exist is exit 2 (unless the run is to write it); a malformed one always is.
  */
-function planBaseline(options: LintCommandOptions, cwd: string): BaselinePlan | undefined {
+function planBaseline(options: LintCommandOptions, paths: readonly string[], cwd: string): BaselinePlan | undefined {
   const update = options.baselineUpdate === true;
   const prune = options.baselinePrune === true;
   if (options.baseline === false) {
     if (update || prune) throw new UsageError(`--${update ? 'baseline-update' : 'baseline-prune'} writes a baseline; not with --no-baseline`);
     return undefined;
   }
-  if (update && options.fixDryRun) throw new UsageError('--baseline-update records the findings of the files as they are written; not with --fix-dry-run, which writes nothing');
+  if ((update || prune) && options.fixDryRun) throw new UsageError(`--${update ? 'baseline-update' : 'baseline-prune'} records the findings of the files as they are written; not with --fix-dry-run, which writes nothing`);
+  if ((update || prune) && options.stdin) throw new UsageError(`--${update ? 'baseline-update' : 'baseline-prune'} records the findings of the repository's files; not with --stdin`);
   const explicit = typeof options.baseline === 'string';
   const root = baselineRoot(cwd);
   const path = explicit ? resolve(cwd, options.baseline as string) : join(root, DEFAULT_BASELINE);
   // Named as given, or as the default is found: from the working directory.
   const shown = explicit ? (options.baseline as string) : relative(cwd, path).split(sep).join('/');
   const loaded = readBaseline(path, { required: explicit && !update, shown });
-  return { path, shown, root, keyOf: baselineKeys(root, cwd), loaded, update, prune };
+  const partial = options.shard !== undefined || (paths.length > 0 && !(paths.length === 1 && resolve(cwd, paths[0]) === root));
+  return { path, shown, explicit, root, keyOf: baselineKeys(root, cwd), loaded, update, prune, partial };
 }
 
 /**
@@ -210,7 +223,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   let baseline = plan.loaded;
   if (plan.update) {
     const kept = baseline && pruneBaseline(baseline, gone(baseline));
-    const next = buildBaseline(results, plan.keyOf, kept);
+    const next = buildBaseline(results, plan.keyOf, kept, plan.partial ? isAcrossFiles : undefined);
     const files = Object.keys(next.files).length;
     const written = writeBaseline(plan.path, next, { shown: plan.shown });
     notes.push(`dplint: ${written ? 'wrote the baseline' : 'the baseline is up to date:'} ${shown}, ${problems(baselineSize(next))} in ${files} file${files === 1 ? '' : 's'}\n`);
@@ -219,7 +232,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   if (!baseline) return results;
   plan.applied = true;
   const outcome = applyBaseline(results, baseline, plan.keyOf);
-  const stale = [...outcome.stale, ...gone(baseline)];
+  const stale = [...outcome.stale.filter((entry) => !(plan.partial && isAcrossFiles(entry.ruleId))), ...gone(baseline)];
   if (outcome.heldBack > 0) notes.push(`dplint: ${problems(outcome.heldBack)} held back by the baseline ${shown}\n`);
   const count = stale.reduce((sum, entry) => sum + entry.count, 0);
   if (count > 0) {
@@ -232,6 +245,11 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
     }
   }
   return outcome.results;
+}
+
+/** A rule of the checks across files (`repository/*`): only a run over the whole repository judges its findings. */
+function isAcrossFiles(ruleId: string): boolean {
+  return ruleId.startsWith('repository/');
 }
 
 /**

@@ -72,7 +72,8 @@ export const sarif: Formatter = (results, options = {}) => {
         message: { text: finding.message + documentSuffix(finding) },
         locations: [{ physicalLocation: { artifactLocation, region: regionOf(finding) } }],
         partialFingerprints: { primaryLocationLineHash: `${hash}:${occurrence}` },
-        ...(options.baseline ? { baselineState: held.has(finding) ? 'unchanged' : 'new' } : {}),
+        // A silenced finding is judged by its directive, not the baseline: it has no baselineState.
+        ...(options.baseline && !suppressions ? { baselineState: held.has(finding) ? 'unchanged' : 'new' } : {}),
         ...(fix ? { fixes: [fix] } : {}),
         // SARIF 2.1.0 §3.27.23: a result an inline directive silenced is "inSource", with the directive's reason as its justification.
         ...(suppressions ? { suppressions: suppressions.map(({ justification }) => ({ kind: 'inSource', ...(justification === undefined ? {} : { justification }) })) } : {}),

@@ -217,7 +217,9 @@ export class Workspace {
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
     let facts: RepositoryFacts | undefined;
-    if (inFolder && result.operation) {
+    // A limit of the config's (maxDepth, …) that the file passes leaves the CLI no body to take facts from; the data reads below know no config limits.
+    const refused = result.findings.some((finding) => finding.ruleId === 'parse/limit');
+    if (inFolder && result.operation && !refused) {
       // From the data alone where the text allows; else a second lint gives the bodies.
       const quick = factsOfLintedText(file, text, result.operation, result.operationSource);
       facts = quick !== null ? quick : collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies);

@@ -9,7 +9,8 @@ export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
 /** dplint's own config files are settings, not request bodies: a folder walk skips them. */
 export const CONFIG_FILE_NAMES = ['dplint.config.yaml', 'dplint.config.yml', '.dplint.yaml', '.dplint.yml'];
 /** dplint's own files, which are no request bodies: its config files and the default baseline (src/node/baseline-file.ts). */
-const OWN_FILE_NAMES = [...CONFIG_FILE_NAMES, 'dplint-baseline.json'];
+/** dplint's own files, never bodies: its config files (the baseline in use is skipped by its path, LintFilesOptions.notBodies). */
+const OWN_FILE_NAMES = CONFIG_FILE_NAMES;
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 
 /** A run-level failure: the CLI prints its message on one line and exits 2. */

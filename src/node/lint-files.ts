@@ -38,6 +38,8 @@ export interface LintFilesOptions {
   keepSource?: boolean;
   /** Return each file's content hash (for the lint cache). */
   hashContent?: boolean;
+  /** Absolute paths of dplint's own files that are never bodies, besides its config files (the baseline in use): a walk skips them. */
+  notBodies?: readonly string[];
 }
 
 /** The hash the lint cache keys a file's content on. */
@@ -86,7 +88,9 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
     const location = configs?.forFile(absolute);
     return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/'), fingerprint: location.fingerprint, file: location.file };
   };
+  const notBodies = new Set(options.notBodies ?? []);
   const isIgnored = (absolute: string): boolean => {
+    if (notBodies.has(absolute)) return true;
     const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
