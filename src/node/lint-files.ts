@@ -64,7 +64,8 @@ export interface Configured {
  * cannot be decoded or parsed is a finding.
  */
 export function lintFiles(paths: readonly string[], options: LintFilesOptions = {}): FileResult[] {
-  const run = planRun(paths, options);
+  // A run that holds its results to the end holds them compactly; a caller that keeps only facts (the language server's index) gives no store.
+  const run = { ...planRun(paths, options), store: new ResultStore() };
   return finishRun(run, run.files.map((file) => lintFileAt(file, run, options)), options);
 }
 
@@ -98,7 +99,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
-  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside, store: new ResultStore() };
+  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside };
 }
 
 /** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */

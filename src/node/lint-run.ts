@@ -7,6 +7,7 @@ import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { UsageError } from './files.js';
 import { finishRun, lintFileAt, pathToOpen, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import { ResultStore } from './compact.js';
 import { refuseWritingOverInputs, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
@@ -58,7 +59,7 @@ const BATCH_SIZE = 100;
  * ```
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
-  const planned = planRun(paths, options);
+  const planned = { ...planRun(paths, options), store: new ResultStore() };
   runOptions.onPlanned?.(planned);
   const targets = [...(runOptions.writeTargets ?? [])];
   if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
