@@ -28,15 +28,18 @@ const common = {
 };
 /**
  * commander requires node:child_process when it loads, for subcommands that are programs of their
- * own, which dplint has none of: loading it cost every run some 5 ms. Here commander gets it the
- * first time it asks for a member.
+ * own, which dplint has none of, and src/node/git.ts for `--changed-since` and `dplint impact`,
+ * which most runs never ask for: loading it cost every run some 5 ms. Here both get it the first
+ * time they ask for a member.
  */
+const CHILD_PROCESS_EXPORTS = ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'];
 const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(build) {
-    build.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
+    build.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-      contents: "let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });",
+      // Getters, not a Proxy: an ES module's named imports are copied from the module's own properties.
+      contents: `let loaded; const load = () => (loaded ??= require('node:child_process'));\nmodule.exports = {${CHILD_PROCESS_EXPORTS.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`,
       loader: 'js',
     }));
   },
