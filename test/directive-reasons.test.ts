@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config/config.js';
 import { lintText } from '../src/engine/lint.js';
 import { VERSION } from '../src/version.js';
 import { runCli } from './helpers/cli.js';
+import { configError } from './helpers/config.js';
 import { repo } from './helpers/repo.js';
 import { SARIF_SCHEMA, present } from './formatters/external-schemas.js';
 
@@ -203,17 +203,8 @@ describe('directives: {requireReason: true}', () => {
   });
 
   test('a bad value or an unknown key is a config error at its place, exit 2', async () => {
-    const error = (text: string) => {
-      try {
-        parseConfig(text, 'dplint.config.yaml');
-      } catch (e) {
-        if (e instanceof ConfigError) return e.message;
-        throw e;
-      }
-      return 'no error';
-    };
-    expect(error('directives:\n  requireReason: yes\n')).toBe('dplint.config.yaml:2:18: directives.requireReason must be a boolean (true or false); got string "yes"');
-    expect(error('directives:\n  requireReasons: true\n')).toBe(
+    expect(configError('directives:\n  requireReason: yes\n')).toBe('dplint.config.yaml:2:18: directives.requireReason must be a boolean (true or false); got string "yes"');
+    expect(configError('directives:\n  requireReasons: true\n')).toBe(
       'dplint.config.yaml:2:3: unknown member "requireReasons" in directives: the config file takes no such member; did you mean "requireReason"?',
     );
     const run = await runCli(['c.yaml'], { cwd: repo({ 'dplint.config.yaml': 'directives:\n  requireReason: "yes"\n', 'c.yaml': BODY }) });

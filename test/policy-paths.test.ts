@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config/config.js';
 import { validate } from '../src/api/validate.js';
 import { runCli } from './helpers/cli.js';
+import { configError } from './helpers/config.js';
+import { parseConfig } from '../src/config/config.js';
 import { repo } from './helpers/repo.js';
 
 // A policy names members by its schema's `properties`, `required` and `dependencies`; one that
@@ -14,15 +15,6 @@ const policy = (schema: string, operations = '[edit-cluster]') =>
     .map((line) => (line ? `      ${line}` : line))
     .join('\n')}`;
 
-function configError(text: string): string {
-  try {
-    parseConfig(text, 'dplint.config.yaml');
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  return 'no error';
-}
 
 const NOTHING = 'the policy would check nothing there';
 

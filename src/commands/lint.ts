@@ -18,6 +18,7 @@ import { printable } from '../formatters/source.js';
 import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
 import { closest } from '../schema/did-you-mean.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, type RuleLevel } from '../types.js';
+import { isRepositoryRule } from '../engine/repository.js';
 
 export interface LintCommandOptions extends FixCommandOptions {
   operation?: string;
@@ -223,7 +224,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   let baseline = plan.loaded;
   if (plan.update) {
     const kept = baseline && pruneBaseline(baseline, gone(baseline));
-    const next = buildBaseline(results, plan.keyOf, kept, plan.partial ? isAcrossFiles : undefined);
+    const next = buildBaseline(results, plan.keyOf, kept, plan.partial ? isRepositoryRule : undefined);
     const files = Object.keys(next.files).length;
     const written = writeBaseline(plan.path, next, { shown: plan.shown });
     notes.push(`dplint: ${written ? 'wrote the baseline' : 'the baseline is up to date:'} ${shown}, ${problems(baselineSize(next))} in ${files} file${files === 1 ? '' : 's'}\n`);
@@ -232,7 +233,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   if (!baseline) return results;
   plan.applied = true;
   const outcome = applyBaseline(results, baseline, plan.keyOf);
-  const stale = [...outcome.stale.filter((entry) => !(plan.partial && isAcrossFiles(entry.ruleId))), ...gone(baseline)];
+  const stale = [...outcome.stale.filter((entry) => !(plan.partial && isRepositoryRule(entry.ruleId))), ...gone(baseline)];
   if (outcome.heldBack > 0) notes.push(`dplint: ${problems(outcome.heldBack)} held back by the baseline ${shown}\n`);
   const count = stale.reduce((sum, entry) => sum + entry.count, 0);
   if (count > 0) {
@@ -245,11 +246,6 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
     }
   }
   return outcome.results;
-}
-
-/** A rule of the checks across files (`repository/*`): only a run over the whole repository judges its findings. */
-function isAcrossFiles(ruleId: string): boolean {
-  return ruleId.startsWith('repository/');
 }
 
 /**

@@ -189,3 +189,9 @@ function removalOf(comment: SourceComment, text: string): Fix {
   while (start > lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
   return { range: [start, lineEnd], text: '' };
 }
+
+/** A directive's reason is the file's text, like a message quoting it: a credential in it is masked. */
+export function withMaskedReason<F extends SuppressedFinding>(finding: F, mask: (text: string) => string): F {
+  const suppressions = finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) }));
+  return { ...finding, suppressions };
+}

@@ -11,7 +11,7 @@ import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
 import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
 import { sortFindings } from './order.js';
 import { withRecommended } from '../config/presets.js';
-import { applyDirectives, parseDirectives } from '../config/directives.js';
+import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
@@ -216,11 +216,6 @@ function secretMask(file: ParsedFile, shown: () => string): (text: string) => st
   };
 }
 
-/** A directive's reason is the file's text, like a message quoting it: a credential in it is masked. */
-function withMaskedReason<F extends SuppressedFinding>(finding: F, mask: (text: string) => string): F {
-  const suppressions = finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) }));
-  return { ...finding, suppressions };
-}
 
 /**
  * The file as masking would parse it (`parseText(text, 'yaml')`, src/schema/secrets.ts), where it is

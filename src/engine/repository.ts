@@ -9,7 +9,7 @@ import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
 import duplicateLabel from '../../rules/repository/duplicate-label.js';
 import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
-import { applyDirectives, parseDirectives, type Directive } from '../config/directives.js';
+import { applyDirectives, parseDirectives, withMaskedReason, type Directive } from '../config/directives.js';
 import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { getIn, isObject } from '../../rules/support/rule-helpers.js';
@@ -25,6 +25,11 @@ import { parseBlock, prefixOf } from '../../rules/support/ip-block.js';
  * files under rules/repository/.
  */
 const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map([duplicateLabel, duplicateAllowListEntry, bootstrapOverride, idleTimeoutOverride].map((rule) => [rule.id, rule]));
+
+/** A rule of the checks across files (`repository/*`): only a pass that sees every file of the repository judges its findings. */
+export function isRepositoryRule(ruleId: string): boolean {
+  return REPOSITORY_RULES.has(ruleId);
+}
 
 interface Located {
   value: string | number;
@@ -257,7 +262,7 @@ function repositoryResults(
     if (parsed && options.includeSuppressed && suppressed.length > 0) {
       // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
       const mask = messageMask(source!, parsed.documents.map((document) => document.value));
-      const reasons = suppressed.map((finding) => ({ ...finding, suppressions: finding.suppressions.map((s) => (s.justification === undefined ? s : { ...s, justification: mask(s.justification) })) }));
+      const reasons = suppressed.map((finding) => withMaskedReason(finding, mask));
       result = { ...result, source, suppressed: sortFindings([...(result.suppressed ?? []), ...reasons]) };
     }
     if (located.length === 0) return result;
@@ -274,10 +279,10 @@ function repositoryResults(
  * directive's), silencing nothing (with no ids it would name every rule).
  */
 export function withoutRepositoryRules(directives: Directive[]): Directive[] {
-  if (!directives.some((directive) => directive.rules.some((id) => REPOSITORY_RULES.has(id)))) return directives;
+  if (!directives.some((directive) => directive.rules.some((id) => isRepositoryRule(id)))) return directives;
   const kept: Directive[] = [];
   for (const directive of directives) {
-    const rules = directive.rules.filter((id) => !REPOSITORY_RULES.has(id));
+    const rules = directive.rules.filter((id) => !isRepositoryRule(id));
     if (rules.length === directive.rules.length) kept.push(directive);
     else if (rules.length > 0) kept.push({ ...directive, rules, written: directive.rules });
     else kept.push({ ...directive, checkOnly: true });

@@ -4,7 +4,6 @@ import { collectFacts, type RepositoryFacts } from '../engine/repository.js';
 import { asEnvelope, resolveOperation } from '../engine/resolve-operation.js';
 import { readText } from '../node/files.js';
 import { lintFileAt, pathToOpen, type PlannedRun } from '../node/lint-files.js';
-import type { OperationId } from '../operations.js';
 import { readDataOnly } from '../parse/parse.js';
 
 /** As src/engine/fast-path.ts: a file that may hold a modeline or a directive is read the full way. */
@@ -43,17 +42,4 @@ export function factsOfPlannedFile(file: string, run: PlannedRun): { file: strin
 function blockData(file: string, text: string, maxDepth = DEFAULT_LIMITS.maxDepth): Record<string, unknown> | undefined {
   if (/\.json$/i.test(file) || text.length > QUICK_MAX_LENGTH || text.includes('---') || MAY_HOLD_DIRECTIVES.test(text)) return undefined;
   return readDataOnly(text, maxDepth);
-}
-
-/**
- * The facts of a document whose lint resolved its operation (the language server, at each change),
- * from the block reader's data where the text allows, as `factsOfPlannedFile` takes them;
- * `null` where the text needs the full parse for them.
- */
-export function factsOfLintedText(file: string, text: string, operation: OperationId, operationSource: string, maxDepth?: number): RepositoryFacts | undefined | null {
-  const data = blockData(file, text, maxDepth);
-  if (data === undefined) return null;
-  const envelope = operationSource === 'envelope' ? asEnvelope(data) : undefined;
-  if (operationSource === 'envelope' && !envelope) return null;
-  return collectFacts(operation, [{ prefix: envelope ? ['body'] : [], value: envelope ? envelope.body : data }]);
 }

@@ -1,6 +1,7 @@
 import { applyFixes } from '../fix/apply.js';
 import { MAX_FIX_PASSES } from '../engine/fix-text.js';
 import type { Finding, Fix } from '../types.js';
+import { isRepositoryRule } from '../engine/repository.js';
 
 /** A replacement of the text from `start` to `end` (offsets) by `text`. */
 export interface OffsetEdit {
@@ -29,7 +30,7 @@ export function fixAllEdits(text: string, findings: readonly Finding[], lint: (t
   let edits: OffsetEdit[] = [];
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     // The checks across files make no fixes of `dplint --fix` (it fixes each file alone).
-    const fixable = findings.filter((f) => f.fix !== undefined && !f.ruleId.startsWith('repository/'));
+    const fixable = findings.filter((f) => f.fix !== undefined && !isRepositoryRule(f.ruleId));
     if (fixable.length === 0) break;
     const { text: next, applied } = applyFixes(current, fixable);
     if (next === current) break;

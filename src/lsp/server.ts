@@ -28,6 +28,7 @@ import { fixAllEdits } from './fix-all.js';
 import { docsOf, memberMarkdown, membersOf, schemaAtPath } from './schema-docs.js';
 import { completionPlaceAt, isRuleIdCharacter, placeAt, trailingWord } from './structure.js';
 import { Workspace, type DocumentLint } from './workspace.js';
+import { isRepositoryRule } from '../engine/repository.js';
 
 /** The code action kind of "fix everything dplint can in this file" (as ESLint's `source.fixAll.eslint`). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dplint`;
@@ -426,7 +427,7 @@ class DplintServer {
 }
 
 function crossed(linted: Linted | undefined): boolean {
-  return linted?.findings.some((f) => f.ruleId.startsWith('repository/')) ?? false;
+  return linted?.findings.some((f) => isRepositoryRule(f.ruleId)) ?? false;
 }
 
 function readOrNothing(file: string): string | undefined {

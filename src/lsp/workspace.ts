@@ -1,14 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/config.js';
-import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
+import { isRepositoryRule, lintRepository, type RepositoryFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
-import { lintText } from '../index.js';
 import { ConfigResolver } from '../node/config-file.js';
 import { CONFIG_FILE_NAMES, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
-import { factsOfLintedText, factsOfPlannedFile } from './facts.js';
+import { factsOfPlannedFile } from './facts.js';
 import { FactsIndex } from './facts-index.js';
-import { lintTextAs, planRun, type PlannedRun } from '../node/lint-files.js';
+import { lintTextAs, lintTextWithFacts, planRun, type PlannedRun } from '../node/lint-files.js';
 import type { Finding } from '../types.js';
 import { sortFindings } from '../engine/order.js';
 import { toPointer } from '../parse/pointer.js';
@@ -35,7 +34,6 @@ export interface ConfigProblem {
   message: string;
 }
 
-const REPOSITORY_RULE = /^repository\//;
 
 /** How long the first index reads files before it lets the server answer what came meanwhile. */
 const INDEX_SLICE_MS = 10;
@@ -202,8 +200,9 @@ export class Workspace {
     const related = new Map<Finding, Array<{ file: string; finding: Finding }>>();
     this.reloadConfigIfChanged(dirname(absolute));
     let results: FileResult[];
+    let linted: RepositoryFacts | undefined;
     try {
-      results = lintTextAs(text, file, { cwd: this.root }, this.resolver());
+      ({ results, facts: linted } = lintTextWithFacts(text, file, { cwd: this.root }, this.resolver()));
     } catch (error) {
       if (error instanceof ConfigError) return { file, related, configError: this.configProblem(error, absolute) };
       throw error;
@@ -216,17 +215,11 @@ export class Workspace {
     }
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
-    let facts: RepositoryFacts | undefined;
-    // A limit of the config's (maxDepth, …) that the file passes leaves the CLI no body to take facts from; the data reads below know no config limits.
-    const refused = result.findings.some((finding) => finding.ruleId === 'parse/limit');
-    if (inFolder && result.operation && !refused) {
-      // From the data alone where the text allows; else a second lint gives the bodies.
-      const quick = factsOfLintedText(file, text, result.operation, result.operationSource);
-      facts = quick !== null ? quick : collectFacts(result.operation, lintText(text, { filename: file, operation: result.operation }).bodies);
-    }
+    // The facts the lint gathered, under the config's settings and limits, as a `dplint` run takes them.
+    const facts = inFolder ? linted : undefined;
     this.facts.setOpen(file, facts);
     const across = this.acrossFiles(file, result, text, related);
-    const findings = sortFindings([...result.findings.filter((f) => !REPOSITORY_RULE.test(f.ruleId)), ...across]);
+    const findings = sortFindings([...result.findings.filter((f) => !isRepositoryRule(f.ruleId)), ...across]);
     return { file, result: { ...result, findings }, related, factsChanged: JSON.stringify(facts) !== previous };
   }
 

@@ -159,20 +159,28 @@ export interface LintedFile {
  * `file` (for the config's `files`, `ignore` and `overrides`, and for the output).
  */
 export function lintTextAs(text: string, file: string, options: LintFilesOptions = {}, configs?: ConfigResolver): FileResult[] {
+  return lintTextWithFacts(text, file, options, configs).results;
+}
+
+/**
+ * {@link lintTextAs}, with the facts the same lint gathered for the checks across files (the
+ * language server keeps an open document's facts from its lint, not from a second reading).
+ */
+export function lintTextWithFacts(text: string, file: string, options: LintFilesOptions = {}, configs?: ConfigResolver): { results: FileResult[]; facts?: RepositoryFacts } {
   const cwd = options.cwd ?? process.cwd();
   const absolute = resolve(cwd, file);
   // A caller that lints the same folder again and again (the language server) keeps its resolver, not to read the config on every keystroke.
   const location = options.config === false ? undefined : (configs ?? new ConfigResolver(cwd, options.config)).forFile(absolute);
   const path = location && relative(location.directory, absolute).split(sep).join('/');
-  if (location && path && !path.startsWith('..') && location.config.isIgnored(path)) return [];
+  if (location && path && !path.startsWith('..') && location.config.isIgnored(path)) return { results: [] };
   const configuredFile = location && path !== undefined ? { config: location.config, path } : undefined;
   const maxFileSize = configuredFile?.config.settingsFor(configuredFile.path).limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize;
   const size = Buffer.byteLength(text);
-  const linted =
+  const linted: LintedFile =
     size > maxFileSize
       ? unread(file, 'parse/limit', `the input is ${size} bytes, over the limit maxFileSize = ${maxFileSize}; raise limits.maxFileSize in the config file to lint it`)
       : lintSource(file, text, options, configuredFile?.config.settingsFor(configuredFile.path), options.rules);
-  return lintAll([linted], () => configuredFile, () => text, options);
+  return { results: lintAll([linted], () => configuredFile, () => text, options), ...(linted.facts ? { facts: linted.facts } : {}) };
 }
 
 function lintAll(

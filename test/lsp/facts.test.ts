@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../../bench/corpus.mjs';
-import { factsOfLintedText, factsOfPlannedFile } from '../../src/lsp/facts.js';
-import { lintFileAt, planRun } from '../../src/node/lint-files.js';
+import { factsOfPlannedFile } from '../../src/lsp/facts.js';
+import { lintFileAt, lintTextWithFacts, planRun } from '../../src/node/lint-files.js';
 
 /**
  * The language server's index takes each file's facts for the checks across files without running
@@ -24,21 +24,17 @@ test('the index, and the lint of an open document, gather the very facts a `dpli
   const run = planRun(['.'], { cwd: root });
   expect(run.files.length).toBe(315);
   let withFacts = 0;
-  let fromData = 0;
+  let fromOpen = 0;
   for (const file of run.files) {
     const expected = lintFileAt(file, run, { cwd: root, keepSource: false });
     const got = factsOfPlannedFile(file, run);
     expect({ file: got.file, facts: got.facts }).toEqual({ file: expected.result.file, facts: expected.facts });
     if (got.facts) withFacts++;
-    // At each change of an open document: its lint's operation, its facts from the data where the text allows.
-    if (expected.result.operation) {
-      const quick = factsOfLintedText(file, readFileSync(join(root, file), 'utf8'), expected.result.operation, expected.result.operationSource);
-      if (quick !== null) {
-        expect({ file, facts: quick }).toEqual({ file, facts: expected.facts });
-        fromData++;
-      }
-    }
+    // At each change of an open document: the facts its own lint gathered (lintTextWithFacts).
+    const opened = lintTextWithFacts(readFileSync(join(root, file), 'utf8'), file, { cwd: root });
+    expect({ file, facts: opened.facts }).toEqual({ file, facts: expected.facts });
+    if (opened.facts) fromOpen++;
   }
-  expect(fromData).toBe(309);
+  expect(fromOpen).toBe(313);
   expect(withFacts).toBe(313);
 });
