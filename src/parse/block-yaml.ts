@@ -206,6 +206,24 @@ const PLAIN = 0;
 const LITERAL = 3;
 const FOLDED = 4;
 
+/**
+ * Blank nodes of each class, to make the nodes from: `yaml`'s constructors mark every node with
+ * its kind by `Object.defineProperty`, which costs some ten times the rest of making the node (a
+ * file with findings has hundreds). A node made with `Object.create` of a blank inherits the mark
+ * from it: `yaml`'s `isScalar`, `isMap`, `isSeq`, `isPair` read it through the prototype, and
+ * `instanceof` and `clone()` work as on a constructed node.
+ */
+const BLANK = {
+  scalar: new Scalar(null),
+  map: new YAMLMap(),
+  seq: new YAMLSeq(),
+  pair: new Pair(null),
+};
+for (const blank of Object.values(BLANK)) {
+  // Nothing of a blank's own but its mark is inherited: each node gets its members as its own.
+  for (const key of Object.keys(blank)) delete (blank as unknown as Record<string, unknown>)[key];
+}
+
 /** The `yaml` nodes noted in `ops` and `values` (see SCALAR), their offsets moved `shift` on. */
 function buildNodes(ops: readonly number[], values: readonly unknown[], shift: number): BuiltNode {
   let op = 0;
@@ -213,7 +231,8 @@ function buildNodes(ops: readonly number[], values: readonly unknown[], shift: n
   const next = (): BuiltNode => {
     const kind = ops[op++];
     if (kind === SCALAR) {
-      const node = new Scalar(values[at++]);
+      const node: Scalar = Object.create(BLANK.scalar);
+      node.value = values[at++];
       node.type = STYLES[ops[op++]];
       node.source = values[at++] as string;
       node.range = [ops[op++] + shift, ops[op++] + shift, ops[op++] + shift];
@@ -222,14 +241,18 @@ function buildNodes(ops: readonly number[], values: readonly unknown[], shift: n
     const flow = ops[op++] === 1;
     let node: YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>;
     if (kind === MAP) {
-      const map = new YAMLMap<Scalar, BuiltNode>();
+      const map: YAMLMap<Scalar, BuiltNode> = Object.create(BLANK.map);
+      map.items = [];
       while (ops[op] !== CLOSE) {
-        const key = next() as Scalar;
-        map.items.push(new Pair(key, next()));
+        const pair: Pair<Scalar, BuiltNode> = Object.create(BLANK.pair);
+        pair.key = next() as Scalar;
+        pair.value = next();
+        map.items.push(pair);
       }
       node = map;
     } else {
-      const seq = new YAMLSeq<BuiltNode>();
+      const seq: YAMLSeq<BuiltNode> = Object.create(BLANK.seq);
+      seq.items = [];
       while (ops[op] !== CLOSE) seq.items.push(next());
       node = seq;
     }
