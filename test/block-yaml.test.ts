@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
-import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { readBlockDocument, readBlockStream, readBlockYaml } from '../src/parse/block-yaml.js';
 import { parseText, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
@@ -255,6 +255,38 @@ function sameParsedStream(text: string): boolean {
   expect(outline(parseText(text, 'yaml')), `stream parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { blockReader: false })));
   return true;
 }
+
+describe("the block reader's nodes", () => {
+  // They are made from blank nodes of each class (Object.create), not by yaml's constructors: what
+  // the rest of dplint and yaml itself do with a node must work on them as on the full parse's.
+  const text = 'cluster_info:\n  label: [etl, nightly]\n  node_configuration:\n    max_nodes: 4\n';
+  const read = parseText(text, 'yaml');
+  const full = parseText(text, 'yaml', { blockReader: false });
+
+  test('are what yaml makes: kind, class, data, text and copies', () => {
+    expect(read.blockRead).toBe(true);
+    const root = read.documents[0].node.contents as YAMLMap;
+    const pair = root.items[0];
+    const info = pair.value as YAMLMap;
+    const labels = info.get('label', true) as YAMLSeq;
+    expect([isMap(root), isPair(pair), isSeq(labels), isScalar(labels.items[0])]).toEqual([true, true, true, true]);
+    expect([root instanceof YAMLMap, pair instanceof Pair, labels instanceof YAMLSeq, labels.items[0] instanceof Scalar]).toEqual([true, true, true, true]);
+    expect(read.documents[0].node.toJS()).toEqual({ cluster_info: { label: ['etl', 'nightly'], node_configuration: { max_nodes: 4 } } });
+    expect(read.documents[0].node.toString()).toBe(full.documents[0].node.toString());
+    expect(info.getIn(['node_configuration', 'max_nodes'])).toBe(4);
+    const copy = labels.clone() as YAMLSeq<Scalar>;
+    copy.items[0].value = 'changed';
+    expect([isSeq(copy), copy.range, (labels.items[0] as Scalar).value]).toEqual([true, labels.range, 'etl']);
+  });
+
+  test('each keep their own members: a change to one node changes no other, in this file or the next', () => {
+    const first = parseText(text, 'yaml').documents[0].node.contents as YAMLMap<Scalar, YAMLMap>;
+    first.items[0].key.value = 'renamed';
+    first.items[0].value.items.push(first.items[0].value.items[0]);
+    const again = parseText(text, 'yaml').documents[0].node.contents as YAMLMap<Scalar, YAMLMap>;
+    expect([again.items[0].key.value, again.items[0].value.items.length, Object.keys(new Scalar(1)), new YAMLMap().items]).toEqual(['cluster_info', 2, ['value'], []]);
+  });
+});
 
 describe('readBlockStream', () => {
   const files = Array.from({ length: 12 }, (_, i) => clusterFile(i, seededRandom(i + 31)) as string);
