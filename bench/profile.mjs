@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Where a CI gate's time goes (`npm run bench:profile`, after `npm run build`; not part of `npm test`).
+// It writes the benchmark's two corpora (bench/corpus.mjs: mostly clean, and findings-heavy),
+// runs the gate over each under V8's sampling profiler (`node --cpu-prof`) on the unbundled build
+// (dist/src/bin.js: the same code as the bundle, with its functions' own names), and prints each
+// stage's share of the samples. A sample counts once, in the first stage found on its stack from
+// the innermost call outwards: schema checking inside the quick look is "schema", not "quick
+// look". Shares, not seconds: a busy machine stretches every stage alike, more or less.
+//
+//   node bench/profile.mjs [--files 10000] [--only clean|findings] [--keep DIR]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeCorpus } from './corpus.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const files = Number(option('--files', 10000));
+const only = option('--only', undefined);
+const keep = option('--keep', undefined);
+
+/**
+ * The stages of the pipeline, by the functions that run them (src/…, as tsc names them). The
+ * first stage found on a sample's stack from the innermost call outwards takes the sample.
+ */
+export const STAGES = [
+  ['garbage collection', ['(garbage collector)']],
+  ['reading files (open, stat, read, decode)', ['readText']],
+  ['walking folders', ['collectFiles']],
+  ['schema', ['validateBody']],
+  ['rules', ['runRules']],
+  ['policies', ['runPolicies']],
+  ['masking the text outputs show', ['shownText', 'maskSecrets']],
+  ['masking messages', ['withoutSecrets', 'secretMask', 'messageMask']],
+  ['screening fixes for credentials', ['withoutRevealingEdits']],
+  ['nodes for locating (parseText)', ['parseText']],
+  ['locating findings, rendering fixes', ['locateFinding', 'renderFix', 'renderSuggestions']],
+  ['quick look: reading the data', ['readData', 'readBlockYaml']],
+  ['checks across files', ['collectFacts', 'lintRepository', 'lintRepositoryDetailed', 'repositoryResults']],
+  ['holding results', ['findings', 'compactResult', 'expandResult']],
+  ['output', ['jsonParts', 'json', 'stylish', 'sarif', 'junit', 'github', 'compact']],
+  ['the rest of linting a file (operation, levels, directives, glue)', ['lintText', 'lintFile', 'lintSource', 'lintFileAt']],
+];
+
+/** Each stage's share of the profile's samples, in STAGES' order, then the rest (start-up, loading). */
+export function stageShares(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const stageOf = new Map();
+  for (const [label, names] of STAGES) for (const name of names) if (!stageOf.has(name)) stageOf.set(name, label);
+  const counts = new Map();
+  for (const sample of profile.samples) {
+    let stage = 'start-up, loading, the rest';
+    for (let id = sample; id !== undefined; id = parent.get(id)) {
+      const name = byId.get(id).callFrame.functionName;
+      // Only dplint's own functions name a stage (a dependency may have a `json` too), and V8's collector.
+      const url = byId.get(id).callFrame.url;
+      if (stageOf.has(name) && (name === '(garbage collector)' || /[\\/]dist[\\/](src|rules)[\\/]/.test(url))) {
+        stage = stageOf.get(name);
+        break;
+      }
+    }
+    counts.set(stage, (counts.get(stage) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  return [...STAGES.map(([label]) => label), 'start-up, loading, the rest'].map((label) => [label, (counts.get(label) ?? 0) / total]);
+}
+
+function profileGate(corpus, out) {
+  mkdirSync(out, { recursive: true });
+  const bin = join(root, 'dist', 'src', 'bin.js');
+  try {
+    execFileSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', out, '--cpu-prof-interval', '250', bin, corpus, '--operation', 'edit-cluster', '--no-config', '--format', 'json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    // Exit 1 means findings, which the findings-heavy corpus has.
+    if (error.status !== 1) throw error;
+  }
+  const [file] = readdirSync(out).filter((name) => name.endsWith('.cpuprofile'));
+  return JSON.parse(readFileSync(join(out, file), 'utf8'));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const work = keep ?? mkdtempSync(join(tmpdir(), 'dplint-profile-'));
+  const corpora = [
+    ['clean', 'mostly clean corpus', {}],
+    ['findings', 'findings-heavy corpus', { findings: true }],
+  ].filter(([name]) => !only || only === name);
+  const columns = [];
+  for (const [name, title, options] of corpora) {
+    const corpus = join(work, name);
+    writeCorpus(corpus, files, 1, options);
+    columns.push([title, stageShares(profileGate(corpus, join(work, `${name}-profile`)))]);
+  }
+  console.log(`| stage (${files.toLocaleString('en')} files, JSON) | ${columns.map(([title]) => title).join(' | ')} |`);
+  console.log(`|---|${columns.map(() => '---:').join('|')}|`);
+  for (let row = 0; row < columns[0][1].length; row++) {
+    console.log(`| ${columns[0][1][row][0]} | ${columns.map(([, shares]) => `${(100 * shares[row][1]).toFixed(1)} %`).join(' | ')} |`);
+  }
+  if (!keep) rmSync(work, { recursive: true, force: true });
+}
