@@ -268,7 +268,7 @@ describe("the block reader's nodes", () => {
     const root = read.documents[0].node.contents as YAMLMap;
     const pair = root.items[0];
     const info = pair.value as YAMLMap;
-    const labels = info.get('label', true) as YAMLSeq;
+    const labels = info.get('label', true) as unknown as YAMLSeq;
     expect([isMap(root), isPair(pair), isSeq(labels), isScalar(labels.items[0])]).toEqual([true, true, true, true]);
     expect([root instanceof YAMLMap, pair instanceof Pair, labels instanceof YAMLSeq, labels.items[0] instanceof Scalar]).toEqual([true, true, true, true]);
     expect(read.documents[0].node.toJS()).toEqual({ cluster_info: { label: ['etl', 'nightly'], node_configuration: { max_nodes: 4 } } });
@@ -280,11 +280,12 @@ describe("the block reader's nodes", () => {
   });
 
   test('each keep their own members: a change to one node changes no other, in this file or the next', () => {
-    const first = parseText(text, 'yaml').documents[0].node.contents as YAMLMap<Scalar, YAMLMap>;
+    const first = parseText(text, 'yaml').documents[0].node.contents as unknown as YAMLMap<Scalar, YAMLMap>;
+    const info = first.items[0].value!;
     first.items[0].key.value = 'renamed';
-    first.items[0].value.items.push(first.items[0].value.items[0]);
-    const again = parseText(text, 'yaml').documents[0].node.contents as YAMLMap<Scalar, YAMLMap>;
-    expect([again.items[0].key.value, again.items[0].value.items.length, Object.keys(new Scalar(1)), new YAMLMap().items]).toEqual(['cluster_info', 2, ['value'], []]);
+    info.items.push(info.items[0]);
+    const again = parseText(text, 'yaml').documents[0].node.contents as unknown as YAMLMap<Scalar, YAMLMap>;
+    expect([again.items[0].key.value, again.items[0].value!.items.length, Object.keys(new Scalar(1)), new YAMLMap().items]).toEqual(['cluster_info', 2, ['value'], []]);
   });
 });
 

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { rulesTable } from '../src/commands/rules-table.js';
 import { ALL_RULES, RULES, STAGE_RULES } from '../rules/index.js';
 import { VERSION } from '../src/version.js';
+import { renderMessage } from '../src/define-rule.js';
 
 const ROOT = join(__dirname, '..');
 
@@ -51,4 +52,15 @@ test('the README rules table is the registry (regenerate: node dist/src/bin.js r
 
 test('the version in src/version.ts is package.json\'s', () => {
   expect(VERSION).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+});
+
+test('a message template renders its placeholders from the data, keeping those the data does not name, and the same again from its cut parts', () => {
+  const template = 'found {{ field }} = {{value}}; {{missing}} and {{field}}{{value}}';
+  const data = { field: 'max_nodes', value: '{{field}} $& 4' };
+  const expected = 'found max_nodes = {{field}} $& 4; {{missing}} and max_nodes{{field}} $& 4';
+  expect(renderMessage(template, data)).toBe(expected);
+  expect(renderMessage(template, data)).toBe(expected);
+  expect(renderMessage('{{a}}', { a: 0 })).toBe('0');
+  expect(renderMessage('no placeholder', { a: 1 })).toBe('no placeholder');
+  expect(renderMessage('{{toString}} {{a}}', {})).toBe('{{toString}} {{a}}');
 });
