@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
-import { isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLParseError, YAMLSeq } from 'yaml';
 import { readBlockDocument, readBlockStream, readBlockYaml } from '../src/parse/block-yaml.js';
 import { parseText, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
@@ -285,6 +285,10 @@ describe("the block reader's nodes", () => {
     first.items[0].key.value = 'renamed';
     info.items.push(info.items[0]);
     const again = parseText(text, 'yaml').documents[0].node.contents as unknown as YAMLMap<Scalar, YAMLMap>;
+    const documents = [parseText(text, 'yaml').documents[0].node, parseText(text, 'yaml').documents[0].node];
+    documents[0].errors.push(new YAMLParseError([0, 1], 'BAD_INDENT', 'planted'));
+    documents[0].contents = null;
+    expect([documents[1].errors.length, documents[1].toJS()]).toEqual([0, { cluster_info: { label: ['etl', 'nightly'], node_configuration: { max_nodes: 4 } } }]);
     expect([again.items[0].key.value, again.items[0].value!.items.length, Object.keys(new Scalar(1)), new YAMLMap().items]).toEqual(['cluster_info', 2, ['value'], []]);
   });
 });

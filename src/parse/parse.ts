@@ -351,8 +351,21 @@ function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolea
   return { text: source, bom, format: 'yaml', lineCounter, documents, comments, findings: [], blockRead: true };
 }
 
+/**
+ * A Document as the full parse makes one, with nothing in it: a block-read file's documents are
+ * made from it (Object.create; it is made on first use), sharing its options, schema and directives, which nothing changes
+ * after a parse. `yaml`'s constructor builds a schema's tag list and directives for each, a third
+ * of the cost of placing a file's findings (block-yaml.ts makes the nodes the same way).
+ */
+let blankDocument: Document | undefined;
+
 function yamlDocument(block: BlockDocument): Document.Parsed {
-  const node = new Document(undefined, COMPOSE_OPTIONS) as Document.Parsed;
+  const node: Document.Parsed = Object.create((blankDocument ??= new Document(undefined, COMPOSE_OPTIONS)));
+  // Its own members, in the constructor's order: what a finding or a caller may add to stays the document's own.
+  node.commentBefore = null;
+  node.comment = null;
+  node.errors = [];
+  node.warnings = [];
   node.contents = (block.contents ?? null) as Document.Parsed['contents'];
   node.range = block.range;
   return node;
