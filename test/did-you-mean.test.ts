@@ -39,6 +39,17 @@ describe('members, enum values and rule ids get it', () => {
     expect(messages('# dplint: operation=edit-cluster\nspark_version: "2.2"\n')[0]).toMatch(/did you mean "2\.2-latest"\?/);
   });
 
+  test("a guess is the schema's own: the same word in another object, or linted again, gets the guess of where it stands", () => {
+    // validate-body.ts remembers each schema's guesses: a second lint must answer from the right schema.
+    const text = '# dplint: operation=edit-cluster\nnode_configuration:\n  lable: x\nlable: [etl]\n';
+    const expected = [
+      '3:3 schema/unknown-member unknown member "lable" in node_configuration: the spec does not list it; see `dplint schema` for the 19 members it takes',
+      '4:1 schema/unknown-member unknown member "lable" in the body: the spec does not list it; did you mean "label"?',
+    ];
+    expect(messages(text).slice().sort()).toEqual(expected);
+    expect(messages(text).slice().sort()).toEqual(expected);
+  });
+
   test('explain, --rule and a directive name the rule meant', async () => {
     expect(() => explainRule('unknown-member')).toThrow('no rule "unknown-member"; did you mean "schema/unknown-member"? (`dplint rules` lists them)');
     const dir = repo({ 'a.yaml': '# dplint: operation=set-cluster-state\n# dplint-disable-next-line schema/enmu -- on purpose\nstate: start\n' });

@@ -202,6 +202,24 @@ function exempt(value: unknown, nullIsUnset: boolean): boolean {
   return (nullIsUnset && value === null) || isPlaceholder(value);
 }
 
+/**
+ * `closest` of a word among what a schema allows, remembered per schema: the same misspelt member
+ * or value turns up in file after file of a repository, and ranking it against every name the
+ * schema allows is the costliest part of its finding. A few hundred words are kept per schema.
+ */
+function closestIn(schema: JsonSchema, kind: 'member' | 'value', word: string, candidates: () => string[]): string | undefined {
+  let known = GUESSES.get(schema);
+  if (!known) GUESSES.set(schema, (known = new Map()));
+  const key = `${kind}:${word}`;
+  if (known.has(key)) return known.get(key);
+  const guess = closest(word, candidates());
+  if (known.size < GUESSES_KEPT) known.set(key, guess);
+  return guess;
+}
+
+const GUESSES = new WeakMap<JsonSchema, Map<string, string | undefined>>();
+const GUESSES_KEPT = 500;
+
 function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): PathFinding {
   const path = fromPointer(error.instancePath);
   const parentSchema = (error.parentSchema ?? {}) as JsonSchema;
@@ -224,7 +242,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
     case 'additionalProperties': {
       const member = String(params.additionalProperty);
       const known = Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
-      const guess = closest(member, known);
+      const guess = closestIn(parentSchema, 'member', member, () => known);
       const where = path.length === 0 ? 'the body' : field;
       return {
         ...base,
@@ -253,7 +271,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
-      const guess = typeof error.data === 'string' && !secret ? closest(error.data, allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
+      const guess = typeof error.data === 'string' && !secret ? closestIn(parentSchema, 'value', error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
       return {
         ...base,
         path,
