@@ -84,7 +84,10 @@ class Renderer {
   }
 
   render(document: SourceDocument, path: DataPath, intent: FixIntent): Fix | undefined {
-    const key = `${document.index}\u0000${JSON.stringify(path)}\u0000${JSON.stringify(intent, (k, v) => (k === 'path' ? undefined : v))}`;
+    // The intent less its own path (the path it applies at is in the key already); a replacer
+    // function would make JSON.stringify call it for every value.
+    const { path: _path, ...what } = intent;
+    const key = `${document.index}\u0000${JSON.stringify(path)}\u0000${JSON.stringify(what)}`;
     if (this.cache.has(key)) return this.cache.get(key);
     let fix: Fix | undefined;
     try {
