@@ -5,9 +5,13 @@
 // (dist/src/bin.js: the same code as the bundle, with its functions' own names), and prints each
 // stage's share of the samples. A sample counts once, in the first stage found on its stack from
 // the innermost call outwards: schema checking inside the quick look is "schema", not "quick
-// look". Shares, not seconds: a busy machine stretches every stage alike, more or less.
+// look". Shares, and the milliseconds the profiler saw (under the profiler, and stretched by a
+// busy machine: compare shares, or builds profiled in turn).
 //
-//   node bench/profile.mjs [--files 10000] [--only clean|findings] [--keep DIR]
+//   node bench/profile.mjs [--files 10000] [--only clean|findings] [--keep DIR] [--before CHECKOUT]
+//
+// --before also profiles another checkout's build (its dist/src/bin.js, built), in turn with this
+// one on each corpus: a column before and one after a change.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +25,7 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const files = Number(option('--files', 10000));
 const only = option('--only', undefined);
 const keep = option('--keep', undefined);
+const before = option('--before', undefined);
 
 /**
  * The stages of the pipeline, by the functions that run them (src/…, as tsc names them). The
@@ -45,7 +50,7 @@ export const STAGES = [
   ['the rest of linting a file (operation, levels, directives, glue)', ['lintText', 'lintFile', 'lintSource', 'lintFileAt']],
 ];
 
-/** Each stage's share of the profile's samples, in STAGES' order, then the rest (start-up, loading). */
+/** Each stage's share of the profile's samples and its milliseconds, in STAGES' order, then the rest (start-up, loading). */
 export function stageShares(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
@@ -67,12 +72,16 @@ export function stageShares(profile) {
     counts.set(stage, (counts.get(stage) ?? 0) + 1);
   }
   const total = profile.samples.length;
-  return [...STAGES.map(([label]) => label), 'start-up, loading, the rest'].map((label) => [label, (counts.get(label) ?? 0) / total]);
+  // The profile's span (µs) shared out by samples: a stage's time, as the profiler saw it.
+  const ms = (profile.endTime - profile.startTime) / 1000 / total;
+  return [...STAGES.map(([label]) => label), 'start-up, loading, the rest'].map((label) => [label, (counts.get(label) ?? 0) / total, (counts.get(label) ?? 0) * ms]);
 }
 
-function profileGate(corpus, out) {
+function profileGate(build, corpus, out) {
+  // A folder of its own each time: V8 names the profile, and the one just written is the one read.
+  rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const bin = join(root, 'dist', 'src', 'bin.js');
+  const bin = join(build, 'dist', 'src', 'bin.js');
   try {
     execFileSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', out, '--cpu-prof-interval', '250', bin, corpus, '--operation', 'edit-cluster', '--no-config', '--format', 'json'], { stdio: ['ignore', 'ignore', 'inherit'] });
   } catch (error) {
@@ -89,16 +98,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ['clean', 'mostly clean corpus', {}],
     ['findings', 'findings-heavy corpus', { findings: true }],
   ].filter(([name]) => !only || only === name);
+  const builds = before ? [['before', before], ['after', root]] : [['', root]];
   const columns = [];
   for (const [name, title, options] of corpora) {
     const corpus = join(work, name);
     writeCorpus(corpus, files, 1, options);
-    columns.push([title, stageShares(profileGate(corpus, join(work, `${name}-profile`)))]);
+    for (const [label, build] of builds) columns.push([label ? `${title}, ${label}` : title, stageShares(profileGate(build, corpus, join(work, `${name}-profile`)))]);
   }
+  for (const [title, shares] of columns) console.log(`${title}: ${Math.round(shares.reduce((sum, [, , ms]) => sum + ms, 0))} ms profiled`);
   console.log(`| stage (${files.toLocaleString('en')} files, JSON) | ${columns.map(([title]) => title).join(' | ')} |`);
   console.log(`|---|${columns.map(() => '---:').join('|')}|`);
   for (let row = 0; row < columns[0][1].length; row++) {
-    console.log(`| ${columns[0][1][row][0]} | ${columns.map(([, shares]) => `${(100 * shares[row][1]).toFixed(1)} %`).join(' | ')} |`);
+    console.log(`| ${columns[0][1][row][0]} | ${columns.map(([, shares]) => `${(100 * shares[row][1]).toFixed(1)} % (${Math.round(shares[row][2])} ms)`).join(' | ')} |`);
   }
   if (!keep) rmSync(work, { recursive: true, force: true });
 }
