@@ -27,21 +27,48 @@ const common = {
   logOverride: { 'empty-import-meta': 'silent' },
 };
 /**
- * commander requires node:child_process when it loads, for subcommands that are programs of their
- * own, which dplint has none of, and src/node/git.ts for `--changed-since` and `dplint impact`,
- * which most runs never ask for: loading it cost every run some 5 ms. Here both get it the first
- * time they ask for a member.
+ * Modules bundled but run only the first time they are used: a pre-commit run of one file would
+ * otherwise run them all at start-up, and V8's code cache would carry them (BENCHMARKS.md).
+ * - node:child_process: commander requires it when it loads, for subcommands that are programs of
+ *   their own, which dplint has none of; src/node/git.ts, for `--changed-since` and `dplint
+ *   impact`, which most runs never ask for.
+ * - node:tty: src/node/files.ts, to tell a terminal on standard input, for `--stdin` only.
+ * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
+ * - picomatch: src/config/config.ts, for a config's `files`/`ignore` globs only.
+ * - ignore: src/node/files.ts, for a folder with a .gitignore only.
+ * A builtin's named imports get a getter each (an ES module's named imports are copied from the
+ * module's own properties, which a Proxy does not have); a package, which these files import by
+ * its default export only, gets a Proxy that loads it on the first call or member read.
  */
-const CHILD_PROCESS_EXPORTS = ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'];
-const lazyChildProcess = {
-  name: 'lazy-child-process',
+const LAZY_BUILTINS = {
+  'node:child_process': { importer: /[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/, names: ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'] },
+  'node:tty': { importer: /[\\/]src[\\/]node[\\/]files\.ts$/, names: ['isatty'] },
+};
+const LAZY_PACKAGES = {
+  ajv: /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
+  'ajv-formats': /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
+  picomatch: /[\\/]src[\\/]config[\\/]config\.ts$/,
+  ignore: /[\\/]src[\\/]node[\\/]files\.ts$/,
+};
+const lazyModules = {
+  name: 'lazy-modules',
   setup(build) {
-    build.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-      // Getters, not a Proxy: an ES module's named imports are copied from the module's own properties.
-      contents: `let loaded; const load = () => (loaded ??= require('node:child_process'));\nmodule.exports = {${CHILD_PROCESS_EXPORTS.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`,
-      loader: 'js',
-    }));
+    const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.test(importer) ? { path, namespace: 'lazy' } : undefined);
+    build.onResolve({ filter: /^(node:child_process|node:tty|ajv|ajv-formats|picomatch|ignore)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
+      const load = `let loaded; const load = () => (loaded ??= require(${JSON.stringify(path)}));\n`;
+      const builtin = LAZY_BUILTINS[path];
+      const contents = builtin
+        ? `${load}module.exports = {${builtin.names.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`
+        : `${load}module.exports = new Proxy(function lazy() {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  construct: (_, args) => Reflect.construct(load(), args),
+  get: (_, name) => load()[name],
+  has: (_, name) => name in load(),
+});`;
+      // The real module is resolved as the importer would have resolved it.
+      return { contents, loader: 'js', resolveDir: root };
+    });
   },
 };
 /**
@@ -57,7 +84,7 @@ const serverApart = {
     build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyChildProcess, serverApart] });
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, serverApart] });
 await build({ ...common, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The worker threads' module for large runs (src/node/lint-run.ts).
 await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });
