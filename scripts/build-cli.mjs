@@ -6,7 +6,7 @@
 // the linting); dist/dplint.cjs, the `dplint` bin, loads it with V8's code cache, signed
 // (scripts/cli-launcher.cjs); dist/worker.cjs is the worker threads' module for large runs.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -85,6 +85,11 @@ const serverApart = {
   },
 };
 await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, serverApart] });
+// The program is written as the function the launcher calls, Node's module wrapper around the
+// bundle (Module.wrap, less the shebang): the launcher hands V8 the file's text as it is, where
+// wrapping it at each start made V8 copy the whole megabyte once more to compile it.
+const bundled = readFileSync(join(root, 'dist/cli.cjs'), 'utf8').replace(/^#!.*\n/, '');
+writeFileSync(join(root, 'dist/cli.cjs'), `(function (exports, require, module, __filename, __dirname) { ${bundled}\n});`);
 await build({ ...common, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The worker threads' module for large runs (src/node/lint-run.ts).
 await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });

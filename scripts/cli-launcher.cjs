@@ -38,14 +38,15 @@ const { userCacheFolder, userKey } = require('../src/node/crypto.ts');
 
 const program = path.join(__dirname, 'cli.cjs');
 const programBytes = fs.readFileSync(program);
-const source = programBytes.toString('utf8').replace(/^#!.*/, '');
+// The program is the function expression V8 compiles, wrapper included (build-cli.mjs): its text
+// goes to V8 as it is, never copied into a longer string.
+const source = programBytes.toString('utf8');
 const KEPT_CACHES = 4;
 const TAG_BYTES = 32;
 
 const codeCache = process.env.DPLINT_CODE_CACHE === '0' ? undefined : trustedCache();
 const cachedData = codeCache && readCodeCache(codeCache);
-// Module.wrap's wrapper, written out: loading node:module for it cost a run about a millisecond.
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, { filename: program, cachedData });
+const script = new vm.Script(source, { filename: program, cachedData });
 const module_ = { exports: {}, filename: program, id: program, loaded: false };
 script.runInThisContext().call(module_.exports, module_.exports, require, module_, program, __dirname);
 

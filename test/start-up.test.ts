@@ -78,3 +78,11 @@ test('the modules loaded on first use work when a run needs them: policies (ajv)
   expect(run.stdout).toMatch(/^clusters\/a\.yaml:3:14: error .*\[policy\/few-nodes\]\n$/);
   expect(run.status).toBe(1);
 });
+
+test('the program file is the function the launcher calls: V8 compiles its text as read, with no wrapper added at start-up', () => {
+  const text = readFileSync('dist/cli.cjs', 'latin1');
+  expect(text.slice(0, 62)).toBe('(function (exports, require, module, __filename, __dirname) { ');
+  expect(text.slice(-4)).toBe('\n});');
+  // esbuild writes ASCII only (non-ASCII characters escaped): the bytes are the characters V8 is given.
+  expect(text.match(/[^\x00-\x7f]/g)).toBe(null);
+});

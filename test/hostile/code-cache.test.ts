@@ -12,13 +12,14 @@ import { expect, test } from 'vitest';
 // launcher looks; the planted program, if it ran, would write a marker file.
 
 const PROGRAM = 'dist/cli.cjs';
-const programText = () => readFileSync(PROGRAM, 'utf8').replace(/^#!.*/, '');
+// The program is the function the launcher calls (scripts/build-cli.mjs): its text is what V8 compiles.
+const programText = () => readFileSync(PROGRAM, 'utf8');
 
 /** A user cache folder holding V8's cached data of a planted program as long as dplint's; the folder's only `.v8cache`. */
 function plantedCache(marker: string): { xdg: string; folder: string; planted: Buffer } {
   const xdg = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
   const evil = mkdtempSync(join(tmpdir(), 'dplint-evil-'));
-  const payload = `require('node:fs').writeFileSync(process.env.DPLINT_TEST_MARKER, 'planted code ran');`;
+  const payload = `(function (exports, require) { require('node:fs').writeFileSync(process.env.DPLINT_TEST_MARKER, 'planted code ran'); });`;
   const length = programText().length;
   writeFileSync(join(evil, 'cli.cjs'), `${payload}/*${'x'.repeat(length - payload.length - 4)}*/`);
   expect(readFileSync(join(evil, 'cli.cjs'), 'utf8').length).toBe(length);
