@@ -33,6 +33,8 @@ const common = {
  *   their own, which dplint has none of; src/node/git.ts, for `--changed-since` and `dplint
  *   impact`, which most runs never ask for.
  * - node:tty: src/node/files.ts, to tell a terminal on standard input, for `--stdin` only.
+ * - node:module: `createRequire`, the module build's stand-in for `require`, which the bundle
+ *   never calls (src/node/crypto.ts, src/node/lint-run.ts, src/config/config.ts; the launcher too).
  * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
  * - picomatch: src/config/config.ts, for a config's `files`/`ignore` globs only.
  * - ignore: src/node/files.ts, for a folder with a .gitignore only.
@@ -43,6 +45,7 @@ const common = {
 const LAZY_BUILTINS = {
   'node:child_process': { importer: /[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/, names: ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'] },
   'node:tty': { importer: /[\\/]src[\\/]node[\\/]files\.ts$/, names: ['isatty'] },
+  'node:module': { importer: /[\\/]src[\\/]/, names: ['createRequire'] },
 };
 const LAZY_PACKAGES = {
   ajv: /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
@@ -54,7 +57,7 @@ const lazyModules = {
   name: 'lazy-modules',
   setup(build) {
     const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.test(importer) ? { path, namespace: 'lazy' } : undefined);
-    build.onResolve({ filter: /^(node:child_process|node:tty|ajv|ajv-formats|picomatch|ignore)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
+    build.onResolve({ filter: /^(node:child_process|node:tty|node:module|ajv|ajv-formats|picomatch|ignore)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
       const load = `let loaded; const load = () => (loaded ??= require(${JSON.stringify(path)}));\n`;
       const builtin = LAZY_BUILTINS[path];
@@ -95,5 +98,5 @@ await build({ ...common, entryPoints: [join(root, 'src/lsp/server.ts')], outfile
 await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });
 // The launcher, with the key handling it shares with the lint cache (src/node/crypto.ts); not
 // minified, so that the first code the command runs can be read in the package.
-await build({ ...common, minify: false, legalComments: 'none', entryPoints: [join(root, 'scripts/cli-launcher.cjs')], outfile: join(root, 'dist/dplint.cjs') });
+await build({ ...common, minify: false, legalComments: 'none', entryPoints: [join(root, 'scripts/cli-launcher.cjs')], outfile: join(root, 'dist/dplint.cjs'), plugins: [lazyModules] });
 chmodSync(join(root, 'dist/dplint.cjs'), 0o755);

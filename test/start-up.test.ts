@@ -33,7 +33,7 @@ function runBin(args: string[], cwd: string, env: Record<string, string> = {}) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test('a lint of one file loads neither node:tty nor node:child_process', () => {
+test('a lint of one file loads none of node:tty, node:child_process and node:module', () => {
   const folder = mkdtempSync(join(tmpdir(), 'dplint-start-'));
   writeFileSync(join(folder, 'a.yaml'), 'label: [a]\n');
   const log = join(folder, 'requires.log');
@@ -46,6 +46,7 @@ test('a lint of one file loads neither node:tty nor node:child_process', () => {
   expect(requested.has('node:fs')).toBe(true);
   expect(requested.has('node:tty')).toBe(false);
   expect(requested.has('node:child_process')).toBe(false);
+  expect(requested.has('node:module')).toBe(false);
 });
 
 test('the modules loaded on first use work when a run needs them: policies (ajv), globs (picomatch), .gitignore (ignore)', () => {
