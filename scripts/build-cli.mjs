@@ -75,6 +75,29 @@ const lazyModules = {
   },
 };
 /**
+ * A rule's `cases` (its examples and the tests' cases: a third of rules/) are read by `dplint
+ * explain` and the tests only. Each rule file's `cases: {…}` is bundled as a getter that builds
+ * them when read: a getter is compiled when first called, so a lint neither builds them at
+ * start-up nor carries them in V8's code cache. The property is the one the rule files' format
+ * puts at two spaces' indent, closed by the first line back at that indent.
+ */
+const lazyRuleCases = {
+  name: 'lazy-rule-cases',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]rules[\\/].+\.ts$/ }, ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      const lines = text.split('\n');
+      const start = lines.indexOf('  cases: {');
+      if (start === -1) return undefined;
+      const end = lines.findIndex((line, i) => i > start && /^  \S/.test(line));
+      if (end === -1 || !/^  \},?$/.test(lines[end]) || lines.indexOf('  cases: {', start + 1) !== -1) throw new Error(`${path}: cases: {…} is not in the rule files' format`);
+      lines[start] = '  get cases() { return {';
+      lines[end] = `  }; }${lines[end].endsWith(',') ? ',' : ''}`;
+      return { contents: lines.join('\n'), loader: 'ts' };
+    });
+  },
+};
+/**
  * The language server (`dplint lsp`) is dist/lsp.cjs, loaded by src/commands/lsp.ts when asked for:
  * a lint run does not load the protocol library it never uses.
  */
@@ -87,7 +110,7 @@ const serverApart = {
     build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, serverApart] });
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleCases, serverApart] });
 // The program is written as the function the launcher calls, Node's module wrapper around the
 // bundle (Module.wrap, less the shebang): the launcher hands V8 the file's text as it is, where
 // wrapping it at each start made V8 copy the whole megabyte once more to compile it.

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { runCli } from './helpers/cli.js';
 
 // What the built `dplint` runs when it starts (scripts/build-cli.mjs): modules a lint of one file
 // does not use are bundled but loaded the first time they are used. A builtin module is seen
@@ -86,4 +88,20 @@ test('the program file is the function the launcher calls: V8 compiles its text 
   expect(text.slice(-4)).toBe('\n});');
   // esbuild writes ASCII only (non-ASCII characters escaped): the bytes are the characters V8 is given.
   expect(text.match(/[^\x00-\x7f]/g)).toBe(null);
+});
+
+test("the bundle builds a rule's cases only when they are read: each rule file's cases are a getter there", () => {
+  const text = readFileSync('dist/cli.cjs', 'latin1');
+  // Every rule has cases (rules/README.md); in the bundle, each rule file's are built by a getter.
+  expect(text.split('get cases(){return{').length - 1).toBe(ALL_RULES.length);
+});
+
+test('dplint explain prints the same through the bundle as in-process, examples from the cases included', async () => {
+  for (const id of ['cluster/v12-envelope', 'allowlist/ip-cidr-special-range', 'parse/encoding', 'schema/unknown-member']) {
+    const bundled = spawnSync(process.execPath, [BIN, 'explain', id], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const inProcess = await runCli(['explain', id]);
+    expect({ status: bundled.status, stdout: bundled.stdout, stderr: bundled.stderr }).toEqual({ status: inProcess.code, stdout: inProcess.stdout, stderr: inProcess.stderr });
+    // The examples come from the rule's cases.
+    if (id === 'cluster/v12-envelope') expect(bundled.stdout).toContain('\nReported: v1.2 envelope (edit-cluster)\n');
+  }
 });
