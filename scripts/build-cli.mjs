@@ -75,25 +75,30 @@ const lazyModules = {
   },
 };
 /**
- * A rule's `cases` (its examples and the tests' cases: a third of rules/) are read by `dplint
- * explain` and the tests only. Each rule file's `cases: {…}` is bundled as a getter that builds
- * them when read: a getter is compiled when first called, so a lint neither builds them at
- * start-up nor carries them in V8's code cache. The property is the one the rule files' format
- * puts at two spaces' indent, closed by the first line back at that indent.
+ * A rule's `docs` and `cases` (its documentation, its examples and the tests' cases: half of
+ * rules/) are read by `dplint explain`, `dplint rules`, SARIF output and the tests, never by a
+ * lint. Each rule file's `docs: {…}` and `cases: {…}` are bundled as getters that build them when
+ * read: a getter is compiled when first called, so a lint neither builds them at start-up nor
+ * carries them in V8's code cache. The properties are those the rule files' format puts at two
+ * spaces' indent, each closed by the first line back at that indent; any other shape fails the build.
  */
-const lazyRuleCases = {
-  name: 'lazy-rule-cases',
+const LAZY_RULE_PROPERTIES = ['docs', 'cases'];
+const lazyRuleProperties = {
+  name: 'lazy-rule-properties',
   setup(build) {
     build.onLoad({ filter: /[\\/]rules[\\/].+\.ts$/ }, ({ path }) => {
-      const text = readFileSync(path, 'utf8');
-      const lines = text.split('\n');
-      const start = lines.indexOf('  cases: {');
-      if (start === -1) return undefined;
-      const end = lines.findIndex((line, i) => i > start && /^  \S/.test(line));
-      if (end === -1 || !/^  \},?$/.test(lines[end]) || lines.indexOf('  cases: {', start + 1) !== -1) throw new Error(`${path}: cases: {…} is not in the rule files' format`);
-      lines[start] = '  get cases() { return {';
-      lines[end] = `  }; }${lines[end].endsWith(',') ? ',' : ''}`;
-      return { contents: lines.join('\n'), loader: 'ts' };
+      const lines = readFileSync(path, 'utf8').split('\n');
+      let changed = false;
+      for (const property of LAZY_RULE_PROPERTIES) {
+        const start = lines.indexOf(`  ${property}: {`);
+        if (start === -1) continue;
+        const end = lines.findIndex((line, i) => i > start && /^  \S/.test(line));
+        if (end === -1 || !/^  \},?$/.test(lines[end]) || lines.indexOf(`  ${property}: {`, start + 1) !== -1) throw new Error(`${path}: ${property}: {…} is not in the rule files' format`);
+        lines[start] = `  get ${property}() { return {`;
+        lines[end] = `  }; }${lines[end].endsWith(',') ? ',' : ''}`;
+        changed = true;
+      }
+      return changed ? { contents: lines.join('\n'), loader: 'ts' } : undefined;
     });
   },
 };
@@ -110,7 +115,7 @@ const serverApart = {
     build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleCases, serverApart] });
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart] });
 // The program is written as the function the launcher calls, Node's module wrapper around the
 // bundle (Module.wrap, less the shebang): the launcher hands V8 the file's text as it is, where
 // wrapping it at each start made V8 copy the whole megabyte once more to compile it.

@@ -90,13 +90,14 @@ test('the program file is the function the launcher calls: V8 compiles its text 
   expect(text.match(/[^\x00-\x7f]/g)).toBe(null);
 });
 
-test("the bundle builds a rule's cases only when they are read: each rule file's cases are a getter there", () => {
+test("the bundle builds a rule's docs and cases only when they are read: each rule file's are getters there", () => {
   const text = readFileSync('dist/cli.cjs', 'latin1');
-  // Every rule has cases (rules/README.md); in the bundle, each rule file's are built by a getter.
+  // Every rule has docs and cases (rules/README.md); in the bundle, each rule file's are built by getters.
+  expect(text.split('get docs(){return{').length - 1).toBe(ALL_RULES.length);
   expect(text.split('get cases(){return{').length - 1).toBe(ALL_RULES.length);
 });
 
-test('dplint explain prints the same through the bundle as in-process, examples from the cases included', async () => {
+test('dplint explain and dplint rules print the same through the bundle as in-process (docs, and examples from the cases)', async () => {
   for (const id of ['cluster/v12-envelope', 'allowlist/ip-cidr-special-range', 'parse/encoding', 'schema/unknown-member']) {
     const bundled = spawnSync(process.execPath, [BIN, 'explain', id], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     const inProcess = await runCli(['explain', id]);
@@ -104,4 +105,7 @@ test('dplint explain prints the same through the bundle as in-process, examples 
     // The examples come from the rule's cases.
     if (id === 'cluster/v12-envelope') expect(bundled.stdout).toContain('\nReported: v1.2 envelope (edit-cluster)\n');
   }
+  const bundledTable = spawnSync(process.execPath, [BIN, 'rules'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const inProcessTable = await runCli(['rules']);
+  expect({ status: bundledTable.status, stdout: bundledTable.stdout }).toEqual({ status: inProcessTable.code, stdout: inProcessTable.stdout });
 });
