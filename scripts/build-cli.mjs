@@ -5,8 +5,11 @@
 // one: a pre-commit hook starts dplint for one or two files, where loading would cost more than
 // the linting); dist/dplint.cjs, the `dplint` bin, loads it with V8's code cache, signed
 // (scripts/cli-launcher.cjs); dist/worker.cjs is the worker threads' module for large runs.
+// What a lint of one file does not use is bundled but run on first use (lazyModules,
+// lazyRuleProperties below): it costs a pre-commit run neither its start-up nor its share of the
+// code cache, which V8 reads whole at each start.
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,21 +30,79 @@ const common = {
   logOverride: { 'empty-import-meta': 'silent' },
 };
 /**
- * commander requires node:child_process when it loads, for subcommands that are programs of their
- * own, which dplint has none of, and src/node/git.ts for `--changed-since` and `dplint impact`,
- * which most runs never ask for: loading it cost every run some 5 ms. Here both get it the first
- * time they ask for a member.
+ * Modules bundled but run only the first time they are used: a pre-commit run of one file would
+ * otherwise run them all at start-up, and V8's code cache would carry them (BENCHMARKS.md).
+ * - node:child_process: commander requires it when it loads, for subcommands that are programs of
+ *   their own, which dplint has none of; src/node/git.ts, for `--changed-since` and `dplint
+ *   impact`, which most runs never ask for.
+ * - node:tty: src/node/files.ts, to tell a terminal on standard input, for `--stdin` only.
+ * - node:module: `createRequire`, the module build's stand-in for `require`, which the bundle
+ *   never calls (src/node/crypto.ts, src/node/lint-run.ts, src/config/config.ts; the launcher too).
+ * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
+ * - picomatch: src/config/config.ts, for a config's `files`/`ignore` globs only.
+ * - ignore: src/node/files.ts, for a folder with a .gitignore only.
+ * A builtin's named imports get a getter each (an ES module's named imports are copied from the
+ * module's own properties, which a Proxy does not have); a package, which these files import by
+ * its default export only, gets a Proxy that loads it on the first call or member read.
  */
-const CHILD_PROCESS_EXPORTS = ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'];
-const lazyChildProcess = {
-  name: 'lazy-child-process',
+const LAZY_BUILTINS = {
+  'node:child_process': { importer: /[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/, names: ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'] },
+  'node:tty': { importer: /[\\/]src[\\/]node[\\/]files\.ts$/, names: ['isatty'] },
+  'node:module': { importer: /[\\/]src[\\/]/, names: ['createRequire'] },
+};
+const LAZY_PACKAGES = {
+  ajv: /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
+  'ajv-formats': /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
+  picomatch: /[\\/]src[\\/]config[\\/]config\.ts$/,
+  ignore: /[\\/]src[\\/]node[\\/]files\.ts$/,
+};
+const lazyModules = {
+  name: 'lazy-modules',
   setup(build) {
-    build.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-      // Getters, not a Proxy: an ES module's named imports are copied from the module's own properties.
-      contents: `let loaded; const load = () => (loaded ??= require('node:child_process'));\nmodule.exports = {${CHILD_PROCESS_EXPORTS.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`,
-      loader: 'js',
-    }));
+    const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.test(importer) ? { path, namespace: 'lazy' } : undefined);
+    build.onResolve({ filter: /^(node:child_process|node:tty|node:module|ajv|ajv-formats|picomatch|ignore)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
+      const load = `let loaded; const load = () => (loaded ??= require(${JSON.stringify(path)}));\n`;
+      const builtin = LAZY_BUILTINS[path];
+      const contents = builtin
+        ? `${load}module.exports = {${builtin.names.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`
+        : `${load}module.exports = new Proxy(function lazy() {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  construct: (_, args) => Reflect.construct(load(), args),
+  get: (_, name) => load()[name],
+  has: (_, name) => name in load(),
+});`;
+      // The real module is resolved as the importer would have resolved it.
+      return { contents, loader: 'js', resolveDir: root };
+    });
+  },
+};
+/**
+ * A rule's `docs` and `cases` (its documentation, its examples and the tests' cases: half of
+ * rules/) are read by `dplint explain`, `dplint rules`, SARIF output and the tests, never by a
+ * lint. Each rule file's `docs: {…}` and `cases: {…}` are bundled as getters that build them when
+ * read: a getter is compiled when first called, so a lint neither builds them at start-up nor
+ * carries them in V8's code cache. The properties are those the rule files' format puts at two
+ * spaces' indent, each closed by the first line back at that indent; any other shape fails the build.
+ */
+const LAZY_RULE_PROPERTIES = ['docs', 'cases'];
+const lazyRuleProperties = {
+  name: 'lazy-rule-properties',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]rules[\\/].+\.ts$/ }, ({ path }) => {
+      const lines = readFileSync(path, 'utf8').split('\n');
+      let changed = false;
+      for (const property of LAZY_RULE_PROPERTIES) {
+        const start = lines.indexOf(`  ${property}: {`);
+        if (start === -1) continue;
+        const end = lines.findIndex((line, i) => i > start && /^  \S/.test(line));
+        if (end === -1 || !/^  \},?$/.test(lines[end]) || lines.indexOf(`  ${property}: {`, start + 1) !== -1) throw new Error(`${path}: ${property}: {…} is not in the rule files' format`);
+        lines[start] = `  get ${property}() { return {`;
+        lines[end] = `  }; }${lines[end].endsWith(',') ? ',' : ''}`;
+        changed = true;
+      }
+      return changed ? { contents: lines.join('\n'), loader: 'ts' } : undefined;
+    });
   },
 };
 /**
@@ -57,11 +118,16 @@ const serverApart = {
     build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyChildProcess, serverApart] });
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart] });
+// The program is written as the function the launcher calls, Node's module wrapper around the
+// bundle (Module.wrap, less the shebang): the launcher hands V8 the file's text as it is, where
+// wrapping it at each start made V8 copy the whole megabyte once more to compile it.
+const bundled = readFileSync(join(root, 'dist/cli.cjs'), 'utf8').replace(/^#!.*\n/, '');
+writeFileSync(join(root, 'dist/cli.cjs'), `(function (exports, require, module, __filename, __dirname) { ${bundled}\n});`);
 await build({ ...common, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The worker threads' module for large runs (src/node/lint-run.ts).
 await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });
 // The launcher, with the key handling it shares with the lint cache (src/node/crypto.ts); not
 // minified, so that the first code the command runs can be read in the package.
-await build({ ...common, minify: false, legalComments: 'none', entryPoints: [join(root, 'scripts/cli-launcher.cjs')], outfile: join(root, 'dist/dplint.cjs') });
+await build({ ...common, minify: false, legalComments: 'none', entryPoints: [join(root, 'scripts/cli-launcher.cjs')], outfile: join(root, 'dist/dplint.cjs'), plugins: [lazyModules] });
 chmodSync(join(root, 'dist/dplint.cjs'), 0o755);

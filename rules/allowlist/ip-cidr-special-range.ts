@@ -7,37 +7,42 @@ import { describeValue, isKnown } from '../../src/schema/values.js';
 /**
  * Address ranges no login from the internet comes from (IANA special-purpose registries, RFC 6890
  * and its successors). Carrier-grade NAT (RFC 6598) is here: the service sees the ISP's public
- * address, never the 100.64/10 one. Broadcast precedes 240/4, which contains it.
+ * address, never the 100.64/10 one. Broadcast precedes 240/4, which contains it. Parsed the first
+ * time an allow-list entry is checked, not when the rules load: most runs check none.
  */
-const RANGES = (
-  [
-    ['0.0.0.0/8', 'unspecified'],
-    ['10.0.0.0/8', 'private'],
-    ['100.64.0.0/10', 'carrier-grade NAT (shared address)'],
-    ['127.0.0.0/8', 'loopback'],
-    ['169.254.0.0/16', 'link-local'],
-    ['172.16.0.0/12', 'private'],
-    ['192.0.0.0/24', 'reserved (IETF protocol assignments)'],
-    ['192.0.2.0/24', 'reserved (documentation)'],
-    ['192.168.0.0/16', 'private'],
-    ['198.18.0.0/15', 'reserved (benchmarking)'],
-    ['198.51.100.0/24', 'reserved (documentation)'],
-    ['203.0.113.0/24', 'reserved (documentation)'],
-    ['224.0.0.0/4', 'multicast'],
-    ['255.255.255.255/32', 'broadcast'],
-    ['240.0.0.0/4', 'reserved (future use)'],
-    ['::/128', 'unspecified'],
-    ['::1/128', 'loopback'],
-    ['100::/64', 'reserved (discard-only)'],
-    ['2001:2::/48', 'reserved (benchmarking)'],
-    ['2001:db8::/32', 'reserved (documentation)'],
-    ['3fff::/20', 'reserved (documentation)'],
-    ['fc00::/7', 'unique-local (private)'],
-    ['fe80::/10', 'link-local'],
-    ['fec0::/10', 'site-local (private, deprecated)'],
-    ['ff00::/8', 'multicast'],
-  ] as const
-).map(([block, name]) => ({ block, name, range: ipaddr.parseCIDR(block) }));
+const RANGES = [
+  ['0.0.0.0/8', 'unspecified'],
+  ['10.0.0.0/8', 'private'],
+  ['100.64.0.0/10', 'carrier-grade NAT (shared address)'],
+  ['127.0.0.0/8', 'loopback'],
+  ['169.254.0.0/16', 'link-local'],
+  ['172.16.0.0/12', 'private'],
+  ['192.0.0.0/24', 'reserved (IETF protocol assignments)'],
+  ['192.0.2.0/24', 'reserved (documentation)'],
+  ['192.168.0.0/16', 'private'],
+  ['198.18.0.0/15', 'reserved (benchmarking)'],
+  ['198.51.100.0/24', 'reserved (documentation)'],
+  ['203.0.113.0/24', 'reserved (documentation)'],
+  ['224.0.0.0/4', 'multicast'],
+  ['255.255.255.255/32', 'broadcast'],
+  ['240.0.0.0/4', 'reserved (future use)'],
+  ['::/128', 'unspecified'],
+  ['::1/128', 'loopback'],
+  ['100::/64', 'reserved (discard-only)'],
+  ['2001:2::/48', 'reserved (benchmarking)'],
+  ['2001:db8::/32', 'reserved (documentation)'],
+  ['3fff::/20', 'reserved (documentation)'],
+  ['fc00::/7', 'unique-local (private)'],
+  ['fe80::/10', 'link-local'],
+  ['fec0::/10', 'site-local (private, deprecated)'],
+  ['ff00::/8', 'multicast'],
+] as const;
+
+let parsedRanges: Array<{ block: string; name: string; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> | undefined;
+
+function specialRanges() {
+  return (parsedRanges ??= RANGES.map(([block, name]) => ({ block, name, range: ipaddr.parseCIDR(block) })));
+}
 
 export default defineRule({
   id: 'allowlist/ip-cidr-special-range',
@@ -60,7 +65,7 @@ export default defineRule({
     const block = parseBlock(text);
     if (!block) return;
     const bits = block.prefix ?? (block.address.kind() === 'ipv4' ? 32 : 128);
-    const special = RANGES.find(({ range: [network, rangeBits] }) => network.kind() === block.address.kind() && bits >= rangeBits && block.address.match(network, rangeBits));
+    const special = specialRanges().find(({ range: [network, rangeBits] }) => network.kind() === block.address.kind() && bits >= rangeBits && block.address.match(network, rangeBits));
     if (special) report({ messageId: 'specialRange', path: ['ip_cidr'], data: { value: describeValue(text), range: special.name, block: special.block } });
   },
   cases: {

@@ -11,14 +11,20 @@ function membersAt(path: readonly string[]): string[] {
 /**
  * For each member name, the one section of a v1.3 body that lists it (node_configuration for
  * max_nodes); a name that two sections list (custom_config) has no single home and is left out.
+ * Made the first time a body has the v1.2 shape, not when the rules load.
  */
-const HOME: ReadonlyMap<string, string> = (() => {
-  const homes = new Map<string, string[]>();
-  for (const section of membersAt([])) {
-    for (const member of membersAt([section])) homes.set(member, [...(homes.get(member) ?? []), section]);
+let homes: ReadonlyMap<string, string> | undefined;
+
+function homeOf(member: string): string | undefined {
+  if (!homes) {
+    const sections = new Map<string, string[]>();
+    for (const section of membersAt([])) {
+      for (const name of membersAt([section])) sections.set(name, [...(sections.get(name) ?? []), section]);
+    }
+    homes = new Map([...sections].filter(([, listing]) => listing.length === 1).map(([name, [section]]) => [name, section]));
   }
-  return new Map([...homes].filter(([, sections]) => sections.length === 1).map(([member, [section]]) => [member, section]));
-})();
+  return homes.get(member);
+}
 
 export default defineRule({
   id: 'cluster/v12-envelope',
@@ -46,7 +52,7 @@ export default defineRule({
 
     // Where each member lands once the wrapper goes, and whether v1.3 reads it there.
     const misplaced = (section: string | undefined, member: string) => {
-      const home = HOME.get(member);
+      const home = homeOf(member);
       const listed = membersAt(section === undefined ? [] : [section]).includes(member);
       if (listed || home === undefined || home === section) return;
       const path = section === undefined ? ['cluster', member] : ['cluster', section, member];

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -12,13 +12,14 @@ import { expect, test } from 'vitest';
 // launcher looks; the planted program, if it ran, would write a marker file.
 
 const PROGRAM = 'dist/cli.cjs';
-const programText = () => readFileSync(PROGRAM, 'utf8').replace(/^#!.*/, '');
+// The program is the function the launcher calls (scripts/build-cli.mjs): its text is what V8 compiles.
+const programText = () => readFileSync(PROGRAM, 'utf8');
 
 /** A user cache folder holding V8's cached data of a planted program as long as dplint's; the folder's only `.v8cache`. */
 function plantedCache(marker: string): { xdg: string; folder: string; planted: Buffer } {
   const xdg = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
   const evil = mkdtempSync(join(tmpdir(), 'dplint-evil-'));
-  const payload = `require('node:fs').writeFileSync(process.env.DPLINT_TEST_MARKER, 'planted code ran');`;
+  const payload = `(function (exports, require) { require('node:fs').writeFileSync(process.env.DPLINT_TEST_MARKER, 'planted code ran'); });`;
   const length = programText().length;
   writeFileSync(join(evil, 'cli.cjs'), `${payload}/*${'x'.repeat(length - payload.length - 4)}*/`);
   expect(readFileSync(join(evil, 'cli.cjs'), 'utf8').length).toBe(length);
@@ -78,4 +79,30 @@ test('the code cache is named by the SHA-256 of the program; a folder others can
   chmodSync(folder, 0o777);
   expect(runDplint(xdg, marker).status).toBe(0);
   expect(readdirSync(folder)).toEqual(['key']);
+});
+
+test('a program changed in place, its size and modification time restored, never runs the old bytecode', () => {
+  const xdg = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
+  const copy = mkdtempSync(join(tmpdir(), 'dplint-copy-'));
+  copyFileSync('dist/dplint.cjs', join(copy, 'dplint.cjs'));
+  copyFileSync(PROGRAM, join(copy, 'cli.cjs'));
+  const version = JSON.parse(readFileSync('package.json', 'utf8')).version as string;
+  const changed = version.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+  const program = join(copy, 'cli.cjs');
+  // A whole second, which utimes sets exactly.
+  const time = new Date(Date.UTC(2026, 0, 1));
+  utimesSync(program, time, time);
+  const run = () => spawnSync(process.execPath, [join(copy, 'dplint.cjs'), '--version'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: xdg } });
+  expect(run().stdout).toBe(`${version}\n`);
+  expect(readdirSync(join(xdg, 'dplint')).filter((name) => name.endsWith('.v8cache'))).toHaveLength(1);
+  // The same bytes but for the version's last digit, written into the same file, its times put back.
+  const before = statSync(program);
+  const text = readFileSync(program, 'latin1');
+  expect(text.split(`"${version}"`)).toHaveLength(2);
+  writeFileSync(program, text.replace(`"${version}"`, `"${changed}"`), 'latin1');
+  utimesSync(program, time, time);
+  expect({ size: statSync(program).size, mtimeMs: statSync(program).mtimeMs, ino: statSync(program).ino }).toEqual({ size: before.size, mtimeMs: before.mtimeMs, ino: before.ino });
+  expect(run()).toMatchObject({ status: 0, stdout: `${changed}\n`, stderr: '' });
+  // Its own cache, beside the first program's.
+  expect(readdirSync(join(xdg, 'dplint')).filter((name) => name.endsWith('.v8cache'))).toHaveLength(2);
 });
