@@ -623,13 +623,20 @@ const NAME_LIKE = /^[a-z_.-]+$/;
 
 interface Secrets {
   empty: boolean;
-  /** Every run of {@link RUN} characters of a credential of that length or more. */
-  runs: Set<string>;
   /**
-   * The {@link runHash} of each run, as bits of a {@link RUN_FILTER_BITS}-bit filter (32 to an
-   * element): a window of a message whose bit is clear is no run. Made with the first run.
+   * Credentials of {@link RUN} characters or more with a run that is not {@link NAME_LIKE}: a
+   * message may quote no such run, no window of RUN characters of one of these that is not
+   * NAME_LIKE.
+   */
+  long: Set<string>;
+  /**
+   * The {@link runHash} of each such run, as bits of a {@link RUN_FILTER_BITS}-bit filter (32 to
+   * an element): a window of a message whose bit is clear is no run, and only the few others are
+   * cut out and looked for. Made with the first run.
    */
   runFilter: number[];
+  /** Every run of the long credentials, made the first time a window is looked for among more than a few of them. */
+  runs?: Set<string>;
   /** Credentials of RUN characters or more with a run of {@link NAME_LIKE} characters, found whole. */
   whole: Set<string>;
   /** Credentials of 4 to RUN - 1 characters, by length. */
@@ -655,6 +662,33 @@ function runHash(text: string, at: number): number {
   return hash;
 }
 
+/** The hash of the window one character on: `out` leaves it, `next` joins it. */
+function rollHash(hash: number, out: number, next: number): number {
+  return (Math.imul(hash - Math.imul(out, RUN_HASH_LEAD), RUN_HASH_BASE) + next) | 0;
+}
+
+/** `[a-z_.-]`, the characters of {@link NAME_LIKE}. */
+function isNameLikeCharacter(c: number): boolean {
+  return (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
+}
+
+/** Whether a window of RUN characters is a run of a credential: in one of them, and not {@link NAME_LIKE}. */
+function isRun(window: string, secrets: Secrets): boolean {
+  if (NAME_LIKE.test(window)) return false;
+  // A few credentials are searched; many (a file of thousands) have their runs looked up.
+  if (secrets.long.size <= FEW_CREDENTIALS) {
+    for (const secret of secrets.long) if (secret.includes(window)) return true;
+    return false;
+  }
+  if (!secrets.runs) {
+    secrets.runs = new Set();
+    for (const secret of secrets.long) for (let i = 0; i + RUN <= secret.length; i++) secrets.runs.add(secret.slice(i, i + RUN));
+  }
+  return secrets.runs.has(window);
+}
+
+const FEW_CREDENTIALS = 16;
+
 function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
@@ -662,7 +696,7 @@ function filterBit(hash: number): number {
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
   for (const value of values) collectCredentialValues(value, found);
-  const secrets: Secrets = { empty: true, runs: new Set(), runFilter: [], whole: new Set(), short: new Map(), tiny: new Set() };
+  const secrets: Secrets = { empty: true, long: new Set(), runFilter: [], whole: new Set(), short: new Map(), tiny: new Set() };
   for (const raw of found) {
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
     const bare = raw.replace(/^[*&!]+/, '');
@@ -677,17 +711,26 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
         // A run of lower-case letters is no trace of a secret but a piece of a name (`compute_` of a
         // `<your_compute_key>` example value would mask `compute_validated`): such a credential is
         // found whole.
+        // Each run's hash rolls on from the last, and so does its count of characters NAME_LIKE has not.
         let named = false;
-        for (let i = 0; i + RUN <= secret.length; i++) {
-          const run = secret.slice(i, i + RUN);
-          if (NAME_LIKE.test(run)) named = true;
-          else if (!secrets.runs.has(run)) {
-            secrets.runs.add(run);
+        let hash = runHash(secret, 0);
+        let notNameLike = 0;
+        for (let i = 0; i < RUN; i++) if (!isNameLikeCharacter(secret.charCodeAt(i))) notNameLike++;
+        for (let i = 0; ; i++) {
+          if (notNameLike === 0) {
+            named = true;
+          } else {
+            secrets.long.add(secret);
             // A plain array: a typed one of this size costs more to make than a file's runs to find.
             if (secrets.runFilter.length === 0) secrets.runFilter = new Array<number>(RUN_FILTER_BITS >> 5).fill(0);
-            const bit = filterBit(runHash(run, 0));
+            const bit = filterBit(hash);
             secrets.runFilter[bit >> 5] |= 1 << (bit & 31);
           }
+          if (i + RUN >= secret.length) break;
+          const out = secret.charCodeAt(i);
+          const next = secret.charCodeAt(i + RUN);
+          notNameLike += (isNameLikeCharacter(next) ? 0 : 1) - (isNameLikeCharacter(out) ? 0 : 1);
+          hash = rollHash(hash, out, next);
         }
         if (named) secrets.whole.add(secret);
       } else if (secret.length >= 4) {
@@ -750,15 +793,15 @@ function maskMessage(message: string, secrets: Secrets): string {
     covered.fill(1, from, to);
     any = true;
   };
-  if (secrets.runs.size > 0 && message.length >= RUN) {
-    // Each window's hash rolls on from the last; only a window whose filter bit is set is cut out and looked up.
+  if (secrets.long.size > 0 && message.length >= RUN) {
+    // Each window's hash rolls on from the last; only a window whose filter bit is set is cut out and looked for.
     const filter = secrets.runFilter;
     let hash = runHash(message, 0);
     for (let i = 0; ; i++) {
       const bit = filterBit(hash);
-      if ((filter[bit >> 5] & (1 << (bit & 31))) !== 0 && secrets.runs.has(message.slice(i, i + RUN))) cover(i, i + RUN);
+      if ((filter[bit >> 5] & (1 << (bit & 31))) !== 0 && isRun(message.slice(i, i + RUN), secrets)) cover(i, i + RUN);
       if (i + RUN >= message.length) break;
-      hash = (Math.imul(hash - Math.imul(message.charCodeAt(i), RUN_HASH_LEAD), RUN_HASH_BASE) + message.charCodeAt(i + RUN)) | 0;
+      hash = rollHash(hash, message.charCodeAt(i), message.charCodeAt(i + RUN));
     }
   }
   for (const secret of secrets.whole) for (let at = message.indexOf(secret); at !== -1; at = message.indexOf(secret, at + 1)) cover(at, at + secret.length);

@@ -19,8 +19,11 @@ import { bodyValue, mutatedClusterFile, runs, TIMEOUT, tokenSoup } from './invar
 /** Credentials of every length class maskMessage has: tiny (1–3), short (4–7), runs (8+), name-like runs. */
 const secret = fc.oneof(
   fc.array(fc.constantFrom(...'abcXYZ0189+/_-.'), { minLength: 1, maxLength: 24 }).map((chars) => chars.join('')),
-  fc.constantFrom('abcdefghij', 'compute_validated', 'zz', 'k3y', 'p4ss', 'Zq1/2+3=4"5\\6', 'ÄÖü😀secret99'),
+  fc.constantFrom('abcdefghij', 'compute_validated', 'zz', 'k3y', 'p4ss', 'Zq1/2+3=4"5\\6', 'ÄÖü😀secret99', 'XY12abcdefgh_ij', '9a.b-c_defghZ'),
 );
+
+/** Credentials with runs: 8 to 30 characters. */
+const longSecret = fc.array(fc.constantFrom(...'abcXYZ0189+/_-.'), { minLength: 8, maxLength: 30, size: 'max' }).map((chars) => chars.join(''));
 
 const NAMES = ['compute_secret_key', 'db_password', "'fernet_key'", '"x-auth-token"', 'X-AUTH-TOKEN', 'compute_secert_key', 'javax.jdo.option.ConnectionPassword', 'label', 'node_count', 'custom_config', 'a', 'secret'];
 
@@ -109,6 +112,23 @@ describe('the fast paths mask what the reference masks', () => {
           }
         }),
         runs(300),
+      );
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'messageMask with many credentials (their runs looked up, not searched): the same masked messages',
+    () => {
+      fc.assert(
+        fc.property(fc.array(longSecret, { minLength: 17, maxLength: 40 }), fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (secrets, picks) => {
+          const text = secrets.map((value, i) => `key${i}_password: ${JSON.stringify(value)}\n`).join('');
+          const values = parseText(text, 'yaml').documents.map((document) => document.value);
+          const reference = referenceMessageMask(text, values, shownText(text));
+          const mask = messageMask(text, values);
+          for (const message of messagesOf(secrets.join(' '), picks)) expect(mask(message)).toBe(reference(message));
+        }),
+        runs(100),
       );
     },
     TIMEOUT,
