@@ -462,17 +462,18 @@ function spansOnLines(source: string, masked: string, changed: readonly number[]
   const spans: string[] = [];
   let line = 0;
   let plainStart = 0;
-  let maskedStart = 0;
+  // The lines between two changed ones are the same in both texts: only the source's are walked,
+  // the mask's line starts lying `shift` characters on.
+  let shift = 0;
   for (const wanted of [...new Set(changed)].sort((a, b) => a - b)) {
-    for (; line < wanted; line++) {
-      plainStart = source.indexOf('\n', plainStart) + 1;
-      maskedStart = masked.indexOf('\n', maskedStart) + 1;
-    }
+    for (; line < wanted; line++) plainStart = source.indexOf('\n', plainStart) + 1;
+    const maskedStart = plainStart + shift;
     const plainEnd = source.indexOf('\n', plainStart);
     const maskedEnd = masked.indexOf('\n', maskedStart);
     const plain = source.slice(plainStart, plainEnd === -1 ? source.length : plainEnd);
     const other = masked.slice(maskedStart, maskedEnd === -1 ? masked.length : maskedEnd);
     if (plain !== other) spans.push(...hiddenPieces(plain, other));
+    shift += other.length - plain.length;
   }
   return spans;
 }
@@ -787,11 +788,10 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
 }
 
 function maskMessage(message: string, secrets: Secrets): string {
-  const covered = new Uint8Array(message.length);
-  let any = false;
+  // Made at the first credential found: most messages quote none, and a typed array costs more to make than a message to scan.
+  let covered: Uint8Array | undefined;
   const cover = (from: number, to: number): void => {
-    covered.fill(1, from, to);
-    any = true;
+    (covered ??= new Uint8Array(message.length)).fill(1, from, to);
   };
   if (secrets.long.size > 0 && message.length >= RUN) {
     // Each window's hash rolls on from the last; only a window whose filter bit is set is cut out and looked for.
@@ -813,7 +813,7 @@ function maskMessage(message: string, secrets: Secrets): string {
   if (secrets.tiny.size > 0) {
     for (const quoted of message.matchAll(/(["'`])([^"'`\n]{1,3})\1/g)) if (secrets.tiny.has(quoted[2])) cover(quoted.index + 1, quoted.index + 1 + quoted[2].length);
   }
-  if (!any) return message;
+  if (!covered) return message;
   let out = '';
   for (let i = 0; i < message.length; ) {
     if (!covered[i]) {
