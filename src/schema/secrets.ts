@@ -187,13 +187,27 @@ function maskLine(line: string, privateKey: boolean, state: LineState, credentia
     return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
   });
   // A flow collection as a credential's value (`compute_secret_key: [abc]`): the rest of the line goes.
-  if (masked.includes('[') || masked.includes('{')) for (const match of masked.matchAll(KEY_BEFORE_FLOW)) {
-    if (!credential(match[2])) continue;
-    const cut = match.index + match[0].length;
-    masked = masked.slice(0, cut) + maskSegment(masked.slice(cut));
-    break;
+  // (Only where a `[` or `{` follows a `:`, as the expression needs: `key: ${VAR}` has none.)
+  if (bracketAfterColon(masked)) {
+    KEY_BEFORE_FLOW.lastIndex = 0;
+    for (let match = KEY_BEFORE_FLOW.exec(masked); match !== null; match = KEY_BEFORE_FLOW.exec(masked)) {
+      if (!credential(match[2])) continue;
+      const cut = match.index + match[0].length;
+      masked = masked.slice(0, cut) + maskSegment(masked.slice(cut));
+      break;
+    }
   }
   return maskFreeText(masked, credential);
+}
+
+/** Whether a `:` of the line has a `[` or `{` after it, past spaces and tabs. */
+function bracketAfterColon(line: string): boolean {
+  for (let at = line.indexOf(':'); at !== -1; at = line.indexOf(':', at + 1)) {
+    let next = at + 1;
+    while (line.charCodeAt(next) === 0x20 || line.charCodeAt(next) === 0x09) next++;
+    if (line.charCodeAt(next) === 0x5b || line.charCodeAt(next) === 0x7b) return true;
+  }
+  return false;
 }
 
 function indentOf(line: string): number {
