@@ -154,6 +154,7 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, changed: numbe
   return out === undefined ? text : out + text.slice(copied);
 }
 
+/** Whether `//` stands at `at`: after a `:`, a URL's `://`. */
 function startsUrlSlashes(text: string, at: number): boolean {
   return text.charCodeAt(at) === 0x2f && text.charCodeAt(at + 1) === 0x2f;
 }
@@ -639,9 +640,8 @@ const NAME_LIKE = /^[a-z_.-]+$/;
 interface Secrets {
   empty: boolean;
   /**
-   * Credentials of {@link RUN} characters or more with a run that is not {@link NAME_LIKE}: a
-   * message may quote no such run, no window of RUN characters of one of these that is not
-   * NAME_LIKE.
+   * Credentials of {@link RUN} characters or more with a run (a window of RUN characters) that is
+   * not {@link NAME_LIKE}: a message may quote none of those runs.
    */
   long: Set<string>;
   /**
@@ -670,10 +670,10 @@ const RUN_HASH_BASE = 0x01000193;
 /** RUN_HASH_BASE to the power RUN - 1 (32-bit): the weight of a window's first character. */
 const RUN_HASH_LEAD = Array.from({ length: RUN - 1 }).reduce<number>((power) => Math.imul(power, RUN_HASH_BASE), 1);
 
-/** The hash of the RUN characters of `text` from `at`: a polynomial in RUN_HASH_BASE, so the next window's follows from it (maskMessage). */
-function runHash(text: string, at: number): number {
+/** The hash of the first RUN characters of `text`: a polynomial in RUN_HASH_BASE, so the next window's follows from it ({@link rollHash}). */
+function runHash(text: string): number {
   let hash = 0;
-  for (let i = at; i < at + RUN; i++) hash = (Math.imul(hash, RUN_HASH_BASE) + text.charCodeAt(i)) | 0;
+  for (let i = 0; i < RUN; i++) hash = (Math.imul(hash, RUN_HASH_BASE) + text.charCodeAt(i)) | 0;
   return hash;
 }
 
@@ -728,7 +728,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
         // found whole.
         // Each run's hash rolls on from the last, and so does its count of characters NAME_LIKE has not.
         let named = false;
-        let hash = runHash(secret, 0);
+        let hash = runHash(secret);
         let notNameLike = 0;
         for (let i = 0; i < RUN; i++) if (!isNameLikeCharacter(secret.charCodeAt(i))) notNameLike++;
         for (let i = 0; ; i++) {
@@ -810,7 +810,7 @@ function maskMessage(message: string, secrets: Secrets): string {
   if (secrets.long.size > 0 && message.length >= RUN) {
     // Each window's hash rolls on from the last; only a window whose filter bit is set is cut out and looked for.
     const filter = secrets.runFilter;
-    let hash = runHash(message, 0);
+    let hash = runHash(message);
     for (let i = 0; ; i++) {
       const bit = filterBit(hash);
       if ((filter[bit >> 5] & (1 << (bit & 31))) !== 0 && isRun(message.slice(i, i + RUN), secrets)) cover(i, i + RUN);
