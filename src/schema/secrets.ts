@@ -75,8 +75,20 @@ export function maskSecrets(text: string, parsed?: MaskableFile): string {
   // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
-  return maskLines(maskCredentialNodes(text, parsed), privateKeyLines(text));
+  const changed: number[] = [];
+  const shown = maskLines(maskCredentialNodes(text, parsed, changed), privateKeyLines(text), changed);
+  lastMasked = { text, shown, changed };
+  return shown;
 }
+
+/**
+ * The text masked last, with the indexes of the lines either pass changed (some more than once,
+ * in no order): every line that differs between the two is among them, so the masked spans of
+ * that very pair ({@link maskedSpans}) are found on those lines, without comparing every line.
+ * Lint masks a file's text, then its messages, then screens its fixes: all three ask of the same
+ * pair.
+ */
+let lastMasked: { readonly text: string; readonly shown: string; readonly changed: readonly number[] } | undefined;
 
 /**
  * A file already parsed as YAML, with the default limits, whose documents all have their nodes:
@@ -103,52 +115,100 @@ function privateKeyLines(text: string): Set<number> {
   return inside;
 }
 
-function maskLines(text: string, privateKey: ReadonlySet<number>): string {
-  const lines = text.split('\n');
+/**
+ * The line-by-line pass of {@link maskSecrets}. Few lines hold anything it masks, and only those
+ * that may are cut out of the text and masked ({@link maskLine}): a line inside a private-key block
+ * or a credential's block scalar, or with a URL (`://`), or with a credential-like name before a
+ * `:` or `=`. The `:`, `=` and `://` are looked for in the whole text, not line by line; every
+ * other line is copied as it is (splitting a file with findings into lines and joining them
+ * again cost as much as masking it).
+ */
+function maskLines(text: string, privateKey: ReadonlySet<number>, changed: number[]): string {
   const credential = credentialTest();
-  let blockIndent = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (blockIndent >= 0) {
-      if (line.trim() === '' || indentOf(line) > blockIndent) {
-        lines[i] = maskSegment(line);
-        continue;
+  const state: LineState = { blockIndent: -1 };
+  let out: string | undefined;
+  let copied = 0;
+  let colon = text.indexOf(':');
+  let equals = text.indexOf('=');
+  for (let index = 0, start = 0; ; index++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (colon !== -1 && colon < start) colon = text.indexOf(':', start);
+    if (equals !== -1 && equals < start) equals = text.indexOf('=', start);
+    let candidate = state.blockIndent >= 0 || privateKey.has(index);
+    // A URL's `://` is one of the line's colons (its slashes are on the same line).
+    for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
+    for (; !candidate && equals !== -1 && equals < end; equals = text.indexOf('=', equals + 1)) candidate = namesCredentialAt(text, start, equals, '=', credential);
+    if (candidate) {
+      const line = text.slice(start, end);
+      const masked = maskLine(line, privateKey.has(index), state, credential);
+      if (masked !== line) {
+        out = (out ?? '') + text.slice(copied, start) + masked;
+        copied = end;
+        changed.push(index);
       }
-      blockIndent = -1;
     }
-    if (privateKey.has(i)) {
-      lines[i] = maskSegment(line);
-      continue;
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  return out === undefined ? text : out + text.slice(copied);
+}
+
+/** Whether `//` stands at `at`: after a `:`, a URL's `://`. */
+function startsUrlSlashes(text: string, at: number): boolean {
+  return text.charCodeAt(at) === 0x2f && text.charCodeAt(at + 1) === 0x2f;
+}
+
+/** What {@link maskLine} carries from line to line: the indentation of the credential whose block scalar is being masked, or -1. */
+interface LineState {
+  blockIndent: number;
+}
+
+/** One line masked as the lines before it leave `state`. */
+function maskLine(line: string, privateKey: boolean, state: LineState, credential: (key: string) => boolean): string {
+  if (state.blockIndent >= 0) {
+    if (line.trim() === '' || indentOf(line) > state.blockIndent) return maskSegment(line);
+    state.blockIndent = -1;
+  }
+  if (privateKey) return maskSegment(line);
+  // Both expressions below match only a credential-like key before a `:`: a line with none is
+  // left as it is without running them.
+  if (!namesCredentialBefore(line, ':', credential)) return maskFreeText(line, credential);
+  const indent = indentOf(line);
+  let masked = line.replace(KEY_VALUE, (whole, quote: string, key: string, colon: string, value: string) => {
+    if (!credential(key)) return whole;
+    const trimmed = value.trim();
+    if (/^[|>][-+0-9]*$/.test(trimmed)) {
+      state.blockIndent = indent;
+      return whole;
     }
-    // Both expressions below match only a credential-like key before a `:`: a line with none (most
-    // lines) is left as it is without running them, which cost a fifth of a lint of files with findings.
-    if (!namesCredentialBefore(line, ':', credential)) {
-      lines[i] = maskFreeText(line, credential);
-      continue;
-    }
-    const indent = indentOf(line);
-    let masked = line.replace(KEY_VALUE, (whole, quote: string, key: string, colon: string, value: string) => {
-      if (!credential(key)) return whole;
-      const trimmed = value.trim();
-      if (/^[|>][-+0-9]*$/.test(trimmed)) {
-        blockIndent = indent;
-        return whole;
-      }
-      const unquoted = trimmed.replace(/^["']|["']$/g, '');
-      if (unquoted === '' || isPlaceholder(unquoted)) return whole;
-      const masked = trimmed.startsWith('"') ? `"${MASK}"` : trimmed.startsWith("'") ? `'${MASK}'` : MASK;
-      return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
-    });
-    // A flow collection as a credential's value (`compute_secret_key: [abc]`): the rest of the line goes.
-    for (const match of masked.matchAll(KEY_BEFORE_FLOW)) {
+    const unquoted = trimmed.replace(/^["']|["']$/g, '');
+    if (unquoted === '' || isPlaceholder(unquoted)) return whole;
+    const masked = trimmed.startsWith('"') ? `"${MASK}"` : trimmed.startsWith("'") ? `'${MASK}'` : MASK;
+    return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
+  });
+  // A flow collection as a credential's value (`compute_secret_key: [abc]`): the rest of the line goes.
+  // (Only where a `[` or `{` follows a `:`, as the expression needs: `key: ${VAR}` has none.)
+  if (bracketAfterColon(masked)) {
+    KEY_BEFORE_FLOW.lastIndex = 0;
+    for (let match = KEY_BEFORE_FLOW.exec(masked); match !== null; match = KEY_BEFORE_FLOW.exec(masked)) {
       if (!credential(match[2])) continue;
       const cut = match.index + match[0].length;
       masked = masked.slice(0, cut) + maskSegment(masked.slice(cut));
       break;
     }
-    lines[i] = maskFreeText(masked, credential);
   }
-  return lines.join('\n');
+  return maskFreeText(masked, credential);
+}
+
+/** Whether a `:` of the line has a `[` or `{` after it, past spaces and tabs. */
+function bracketAfterColon(line: string): boolean {
+  for (let at = line.indexOf(':'); at !== -1; at = line.indexOf(':', at + 1)) {
+    let next = at + 1;
+    while (line.charCodeAt(next) === 0x20 || line.charCodeAt(next) === 0x09) next++;
+    if (line.charCodeAt(next) === 0x5b || line.charCodeAt(next) === 0x7b) return true;
+  }
+  return false;
 }
 
 function indentOf(line: string): number {
@@ -169,15 +229,18 @@ function isWhiteSpace(c: number): boolean {
  * answers no is one they leave as it is.
  */
 function namesCredentialBefore(line: string, separator: string, credential: (key: string) => boolean): boolean {
-  for (let at = line.indexOf(separator); at !== -1; at = line.indexOf(separator, at + 1)) {
-    let end = at;
-    while (end > 0 && isWhiteSpace(line.charCodeAt(end - 1))) end--;
-    if (separator === ':' && end > 0 && (line.charCodeAt(end - 1) === 0x22 || line.charCodeAt(end - 1) === 0x27)) end--;
-    let start = end;
-    while (start > 0 && isNameCharacter(line.charCodeAt(start - 1))) start--;
-    if (start < end && credential(line.slice(start, end))) return true;
-  }
+  for (let at = line.indexOf(separator); at !== -1; at = line.indexOf(separator, at + 1)) if (namesCredentialAt(line, 0, at, separator, credential)) return true;
   return false;
+}
+
+/** Whether the `:` or `=` at `at` of a text has a credential-like name right before it, on its line (which starts at `lineStart`). */
+function namesCredentialAt(text: string, lineStart: number, at: number, separator: string, credential: (key: string) => boolean): boolean {
+  let end = at;
+  while (end > lineStart && isWhiteSpace(text.charCodeAt(end - 1))) end--;
+  if (separator === ':' && end > lineStart && (text.charCodeAt(end - 1) === 0x22 || text.charCodeAt(end - 1) === 0x27)) end--;
+  let start = end;
+  while (start > lineStart && isNameCharacter(text.charCodeAt(start - 1))) start--;
+  return start < end && credential(text.slice(start, end));
 }
 
 /** `[A-Za-z0-9_.-]`: the characters of a name to the expressions above. */
@@ -213,7 +276,7 @@ function maskFreeText(line: string, credential: (key: string) => boolean): strin
 }
 
 /** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
-function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): string {
+function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, changed: number[]): string {
   // Offsets of the parsed text do not count a byte-order mark.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
@@ -243,24 +306,56 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
     }
   }
   if (ranges.length === 0) return text;
-  const starts = lineStarts(file.text);
-  // Per line, the spans to mask, replaced right to left so earlier columns stay put.
+  const sorted = ranges.length === 1 ? ranges : [...ranges].sort((a, b) => a[0] - b[0]);
+  // Ranges that overlap (an alias names an anchor that another credential's value holds) are
+  // masked a line at a time, as they come; others straight in the text, with no line split.
+  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return text.slice(0, shift) + maskOverlappingRanges(file.text, ranges, changed);
+  const source = file.text;
+  let out = text.slice(0, shift);
+  let copied = 0;
+  // The first line end at or after `from`, and the index of its line: both only move forward (one
+  // line may hold thousands of ranges, one range thousands of lines).
+  let newline = source.indexOf('\n');
+  let line = 0;
+  for (const [start, end] of sorted) {
+    // Each line of the range on its own, so each keeps its indentation and line end.
+    for (let from = start; from < end; ) {
+      while (newline !== -1 && newline < from) {
+        newline = source.indexOf('\n', newline + 1);
+        line++;
+      }
+      const to = newline === -1 || newline >= end ? end : newline;
+      if (from < to) {
+        out += source.slice(copied, from) + maskSegment(source.slice(from, to));
+        copied = to;
+        changed.push(line);
+      }
+      from = to + 1;
+    }
+  }
+  return out + source.slice(copied);
+}
+
+/** The ranges masked in the text a line at a time, each line's right to left (so earlier columns stay put). */
+function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, number]>, changed: number[]): string {
+  const starts = lineStarts(text);
   const spans = new Map<number, Array<[number, number]>>();
   for (const [start, end] of ranges) {
     for (let line = positionAt(starts, start).line - 1; line < starts.length && starts[line] < end; line++) {
-      const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : file.text.length;
+      const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : text.length;
       const from = Math.max(start, starts[line]);
       const to = Math.min(end, lineEnd);
       if (from < to) spans.set(line, [...(spans.get(line) ?? []), [from - starts[line], to - starts[line]]]);
     }
   }
-  const lines = file.text.split('\n');
+  const lines = text.split('\n');
   for (const [line, list] of spans) {
     let value = lines[line];
     for (const [from, to] of list.sort((a, b) => b[0] - a[0])) value = value.slice(0, from) + maskSegment(value.slice(from, to)) + value.slice(to);
     lines[line] = value;
+    changed.push(line);
   }
-  return text.slice(0, shift) + lines.join('\n');
+  return lines.join('\n');
 }
 
 /** The text range a credential's value covers, or none when there is nothing secret to hide. */
@@ -364,13 +459,37 @@ export function secretsOf(source: string, shown?: string): (text: string) => boo
 /** The text of each line that masking changes, without what masking keeps around it. */
 function maskedSpans(source: string, shown?: string): string[] {
   if (shown === source || (shown === undefined && holdsNoLiteralCredential(source))) return [];
+  const masked = shown ?? maskSecrets(source);
+  const known = lastMasked;
+  if (known !== undefined && known.text === source && known.shown === masked) return spansOnLines(source, masked, known.changed);
   const plain = source.split('\n');
-  const masked = (shown ?? maskSecrets(source)).split('\n');
+  const lines = masked.split('\n');
   const spans: string[] = [];
   plain.forEach((line, i) => {
-    const other = masked[i] ?? '';
+    const other = lines[i] ?? '';
     if (line !== other) spans.push(...hiddenPieces(line, other));
   });
+  return spans;
+}
+
+/** maskedSpans of a text and its mask whose lines differ on none but `changed` (as many lines in each). */
+function spansOnLines(source: string, masked: string, changed: readonly number[]): string[] {
+  const spans: string[] = [];
+  let line = 0;
+  let plainStart = 0;
+  // The lines between two changed ones are the same in both texts: only the source's are walked,
+  // the mask's line starts lying `shift` characters on.
+  let shift = 0;
+  for (const wanted of [...new Set(changed)].sort((a, b) => a - b)) {
+    for (; line < wanted; line++) plainStart = source.indexOf('\n', plainStart) + 1;
+    const maskedStart = plainStart + shift;
+    const plainEnd = source.indexOf('\n', plainStart);
+    const maskedEnd = masked.indexOf('\n', maskedStart);
+    const plain = source.slice(plainStart, plainEnd === -1 ? source.length : plainEnd);
+    const other = masked.slice(maskedStart, maskedEnd === -1 ? masked.length : maskedEnd);
+    if (plain !== other) spans.push(...hiddenPieces(plain, other));
+    shift += other.length - plain.length;
+  }
   return spans;
 }
 
@@ -405,14 +524,26 @@ export function withoutRevealingEdits<F extends Finding>(findings: F[], source: 
   const reveals = editRevealsSecret(source, shown);
   return findings.map((finding) => {
     if (!finding.fix && !finding.suggestions) return finding;
-    const { fix, suggestions, ...rest } = finding;
-    const kept = suggestions?.filter((s) => !reveals(s.fix));
+    const kept = finding.suggestions?.filter((s) => !reveals(s.fix));
+    const fixKept = finding.fix && !reveals(finding.fix);
+    // Nothing left out: the finding as it is, where that is the very object made below, key for key.
+    if (kept?.length === finding.suggestions?.length && sameKeys(finding, Boolean(fixKept), Boolean(kept?.length))) return finding;
+    const { fix, suggestions: _suggestions, ...rest } = finding;
     return {
       ...rest,
-      ...(fix && !reveals(fix) ? { fix } : {}),
+      ...(fixKept ? { fix } : {}),
       ...(kept?.length ? { suggestions: kept } : {}),
     } as F;
   });
+}
+
+/** Whether a finding has the keys, in order, of itself rebuilt with its other keys, then its fix and its suggestions where kept. */
+function sameKeys(finding: Finding, withFix: boolean, withSuggestions: boolean): boolean {
+  const keys = Object.keys(finding);
+  const rebuilt = keys.filter((key) => key !== 'fix' && key !== 'suggestions');
+  if (withFix) rebuilt.push('fix');
+  if (withSuggestions) rebuilt.push('suggestions');
+  return rebuilt.length === keys.length && rebuilt.every((key, i) => key === keys[i]);
 }
 
 /**
@@ -508,8 +639,19 @@ const NAME_LIKE = /^[a-z_.-]+$/;
 
 interface Secrets {
   empty: boolean;
-  /** Every run of {@link RUN} characters of a credential of that length or more. */
-  runs: Set<string>;
+  /**
+   * Credentials of {@link RUN} characters or more with a run (a window of RUN characters) that is
+   * not {@link NAME_LIKE}: a message may quote none of those runs.
+   */
+  long: Set<string>;
+  /**
+   * The {@link runHash} of each such run, as bits of a {@link RUN_FILTER_BITS}-bit filter (32 to
+   * an element): a window of a message whose bit is clear is no run, and only the few others are
+   * cut out and looked for. Made with the first run.
+   */
+  runFilter: number[];
+  /** Every run of the long credentials, made the first time a window is looked for among more than a few of them. */
+  runs?: Set<string>;
   /** Credentials of RUN characters or more with a run of {@link NAME_LIKE} characters, found whole. */
   whole: Set<string>;
   /** Credentials of 4 to RUN - 1 characters, by length. */
@@ -518,25 +660,92 @@ interface Secrets {
   tiny: Set<string>;
 }
 
+/**
+ * The runs' filter: messages are long and runs few, so most windows of a message are told apart
+ * from every run by one bit, not by cutting the window out and looking it up.
+ */
+const RUN_FILTER_LOG = 13;
+const RUN_FILTER_BITS = 1 << RUN_FILTER_LOG;
+const RUN_HASH_BASE = 0x01000193;
+/** RUN_HASH_BASE to the power RUN - 1 (32-bit): the weight of a window's first character. */
+const RUN_HASH_LEAD = Array.from({ length: RUN - 1 }).reduce<number>((power) => Math.imul(power, RUN_HASH_BASE), 1);
+
+/** The hash of the first RUN characters of `text`: a polynomial in RUN_HASH_BASE, so the next window's follows from it ({@link rollHash}). */
+function runHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < RUN; i++) hash = (Math.imul(hash, RUN_HASH_BASE) + text.charCodeAt(i)) | 0;
+  return hash;
+}
+
+/** The hash of the window one character on: `out` leaves it, `next` joins it. */
+function rollHash(hash: number, out: number, next: number): number {
+  return (Math.imul(hash - Math.imul(out, RUN_HASH_LEAD), RUN_HASH_BASE) + next) | 0;
+}
+
+/** `[a-z_.-]`, the characters of {@link NAME_LIKE}. */
+function isNameLikeCharacter(c: number): boolean {
+  return (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 45;
+}
+
+/** Whether a window of RUN characters is a run of a credential: in one of them, and not {@link NAME_LIKE}. */
+function isRun(window: string, secrets: Secrets): boolean {
+  if (NAME_LIKE.test(window)) return false;
+  // A few credentials are searched; many (a file of thousands) have their runs looked up.
+  if (secrets.long.size <= FEW_CREDENTIALS) {
+    for (const secret of secrets.long) if (secret.includes(window)) return true;
+    return false;
+  }
+  if (!secrets.runs) {
+    secrets.runs = new Set();
+    for (const secret of secrets.long) for (let i = 0; i + RUN <= secret.length; i++) secrets.runs.add(secret.slice(i, i + RUN));
+  }
+  return secrets.runs.has(window);
+}
+
+const FEW_CREDENTIALS = 16;
+
+function filterBit(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
+}
+
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
   for (const value of values) collectCredentialValues(value, found);
-  const secrets: Secrets = { empty: true, runs: new Set(), whole: new Set(), short: new Map(), tiny: new Set() };
+  const secrets: Secrets = { empty: true, long: new Set(), runFilter: [], whole: new Set(), short: new Map(), tiny: new Set() };
   for (const raw of found) {
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
     const bare = raw.replace(/^[*&!]+/, '');
-    for (const secret of new Set([raw, JSON.stringify(raw).slice(1, -1), bare])) {
+    const escaped = JSON.stringify(raw).slice(1, -1);
+    const variants = [raw];
+    if (escaped !== raw) variants.push(escaped);
+    if (bare !== raw && bare !== escaped) variants.push(bare);
+    for (const secret of variants) {
       if (secret === '' || secret === MASK || PLACEHOLDER.test(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
         // A run of lower-case letters is no trace of a secret but a piece of a name (`compute_` of a
         // `<your_compute_key>` example value would mask `compute_validated`): such a credential is
         // found whole.
+        // Each run's hash rolls on from the last, and so does its count of characters NAME_LIKE has not.
         let named = false;
-        for (let i = 0; i + RUN <= secret.length; i++) {
-          const run = secret.slice(i, i + RUN);
-          if (NAME_LIKE.test(run)) named = true;
-          else secrets.runs.add(run);
+        let hash = runHash(secret);
+        let notNameLike = 0;
+        for (let i = 0; i < RUN; i++) if (!isNameLikeCharacter(secret.charCodeAt(i))) notNameLike++;
+        for (let i = 0; ; i++) {
+          if (notNameLike === 0) {
+            named = true;
+          } else {
+            secrets.long.add(secret);
+            // A plain array: a typed one of this size costs more to make than a file's runs to find.
+            if (secrets.runFilter.length === 0) secrets.runFilter = new Array<number>(RUN_FILTER_BITS >> 5).fill(0);
+            const bit = filterBit(hash);
+            secrets.runFilter[bit >> 5] |= 1 << (bit & 31);
+          }
+          if (i + RUN >= secret.length) break;
+          const out = secret.charCodeAt(i);
+          const next = secret.charCodeAt(i + RUN);
+          notNameLike += (isNameLikeCharacter(next) ? 0 : 1) - (isNameLikeCharacter(out) ? 0 : 1);
+          hash = rollHash(hash, out, next);
         }
         if (named) secrets.whole.add(secret);
       } else if (secret.length >= 4) {
@@ -555,39 +764,60 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
 function collectCredentialValues(root: unknown, found: Set<string>): void {
   const credential = credentialTest();
   // Aliases share objects: each is walked at most once as a credential's value and once as not.
-  const seen = { true: new Set<object>(), false: new Set<object>() };
-  const stack: Array<{ value: unknown; secret: boolean }> = [{ value: root, secret: false }];
-  while (stack.length > 0) {
-    const { value, secret } = stack.pop()!;
+  const walked = new Set<object>();
+  const walkedSecret = new Set<object>();
+  // Two stacks in step (a value, whether it lies under a credential-like member), not an object a value.
+  const values: unknown[] = [root];
+  const secrets: boolean[] = [false];
+  while (values.length > 0) {
+    const value = values.pop();
+    const secret = secrets.pop()!;
     if (value === null || value === undefined) continue;
     if (typeof value !== 'object') {
+      if (!secret) continue;
       const shown = String(value);
-      if (secret && shown.trim() !== '' && !isUnset(value) && !isPlaceholder(shown)) found.add(shown);
+      if (shown.trim() !== '' && !isPlaceholder(shown)) found.add(shown);
       continue;
     }
-    const walked = seen[`${secret}`];
-    if (walked.has(value)) continue;
-    walked.add(value);
+    const seen = secret ? walkedSecret : walked;
+    if (seen.has(value)) continue;
+    seen.add(value);
     if (Array.isArray(value)) {
-      for (const item of value) stack.push({ value: item, secret });
+      for (const item of value) {
+        values.push(item);
+        secrets.push(secret);
+      }
       continue;
     }
-    for (const [name, member] of Object.entries(value)) {
+    for (const name of Object.keys(value)) {
       // A key inside a credential's value is part of it (`compute_secret_key: {abc…: 1}`).
-      if (secret) stack.push({ value: name, secret: true });
-      stack.push({ value: member, secret: secret || credential(name) });
+      if (secret) {
+        values.push(name);
+        secrets.push(true);
+      }
+      values.push((value as Record<string, unknown>)[name]);
+      secrets.push(secret || credential(name));
     }
   }
 }
 
 function maskMessage(message: string, secrets: Secrets): string {
-  const covered = new Uint8Array(message.length);
-  let any = false;
+  // Made at the first credential found: most messages quote none, and a typed array costs more to make than a message to scan.
+  let covered: Uint8Array | undefined;
   const cover = (from: number, to: number): void => {
-    covered.fill(1, from, to);
-    any = true;
+    (covered ??= new Uint8Array(message.length)).fill(1, from, to);
   };
-  if (secrets.runs.size > 0) for (let i = 0; i + RUN <= message.length; i++) if (secrets.runs.has(message.slice(i, i + RUN))) cover(i, i + RUN);
+  if (secrets.long.size > 0 && message.length >= RUN) {
+    // Each window's hash rolls on from the last; only a window whose filter bit is set is cut out and looked for.
+    const filter = secrets.runFilter;
+    let hash = runHash(message);
+    for (let i = 0; ; i++) {
+      const bit = filterBit(hash);
+      if ((filter[bit >> 5] & (1 << (bit & 31))) !== 0 && isRun(message.slice(i, i + RUN), secrets)) cover(i, i + RUN);
+      if (i + RUN >= message.length) break;
+      hash = rollHash(hash, message.charCodeAt(i), message.charCodeAt(i + RUN));
+    }
+  }
   for (const secret of secrets.whole) for (let at = message.indexOf(secret); at !== -1; at = message.indexOf(secret, at + 1)) cover(at, at + secret.length);
   // A short credential only as a word of its own: `comp` is not masked out of `compute_validated`.
   const word = (at: number): boolean => at >= 0 && at < message.length && /[A-Za-z0-9_]/.test(message[at]);
@@ -597,7 +827,7 @@ function maskMessage(message: string, secrets: Secrets): string {
   if (secrets.tiny.size > 0) {
     for (const quoted of message.matchAll(/(["'`])([^"'`\n]{1,3})\1/g)) if (secrets.tiny.has(quoted[2])) cover(quoted.index + 1, quoted.index + 1 + quoted[2].length);
   }
-  if (!any) return message;
+  if (!covered) return message;
   let out = '';
   for (let i = 0; i < message.length; ) {
     if (!covered[i]) {
