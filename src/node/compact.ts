@@ -13,8 +13,9 @@ import type { Finding, Fix, Suggestion } from '../types.js';
  *   of files), suggestions' descriptions, fixes' texts — are held once per run, not once per
  *   finding. A message of one file alone is held as it is.
  *
- * At 100,000 files of the findings-heavy corpus (some 300,000 findings) this is what keeps the run
- * under its memory bound (BENCHMARKS.md).
+ * This is how the library's runs (lintFiles, lintRun) hold their results, which they return as
+ * objects. The CLI's run holds them as bytes instead ({@link PackedResults}), and makes them into
+ * objects a file at a time as its output takes them.
  */
 export class ResultStore {
   private readonly strings = new Map<string, string>();
