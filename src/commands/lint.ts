@@ -129,7 +129,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
   const baselineNotes: string[] = [];
-  if (baseline) results = baselineRun(allOf(results), baseline, options.verbose === true, baselineNotes);
+  // Without a baseline file to apply or one to write, there is nothing to do (and no need to hold every result at once).
+  if (baseline && (baseline.loaded !== undefined || baseline.update)) results = baselineRun(allOf(results), baseline, options.verbose === true, baselineNotes);
   if (options.fixDryRun) {
     const diff = fixDiffs(allOf(results));
     const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
