@@ -10,7 +10,7 @@ import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
-import { lintRun } from '../node/lint-run.js';
+import { lintRunPacked } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
 import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
@@ -96,7 +96,9 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
 
-  let results: FileResult[];
+  // An array, or (a run over files without --fix or --cache) results made a file at a time as they
+  // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
+  let results: Results;
   if (options.stdin) {
     if (paths.length > 0) throw new UsageError('--stdin reads one body from standard input; give no paths with it');
     const file = options.stdinFilename ?? '<stdin>';
@@ -108,7 +110,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
     if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
-    results = await lintRun(inputs, lintOptions, {
+    results = await lintRunPacked(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
       cacheLocation,
@@ -123,19 +125,20 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   results = withoutNonBodies(results, options.verbose === true, io);
   // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
-  const unwritten = options.fix ? writeFixes(results, io.cwd) : [];
+  const unwritten = options.fix ? writeFixes(allOf(results), io.cwd) : [];
   for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
   const baselineNotes: string[] = [];
-  if (baseline) results = baselineRun(results, baseline, options.verbose === true, baselineNotes);
+  // Without a baseline file to apply or one to write, there is nothing to do (and no need to hold every result at once).
+  if (baseline && (baseline.loaded !== undefined || baseline.update)) results = baselineRun(allOf(results), baseline, options.verbose === true, baselineNotes);
   if (options.fixDryRun) {
-    const diff = fixDiffs(results);
+    const diff = fixDiffs(allOf(results));
     const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
     if (diffGoesToStderr(stdoutFormat)) io.stderr?.(diff);
     else io.stdout(diff);
   }
   if (options.quiet) {
-    results = results.map((result) => ({
+    results = mapped(results, (result) => ({
       ...result,
       findings: result.findings.filter((f) => f.severity === 'error'),
       ...(result.suppressed ? { suppressed: result.suppressed.filter((f) => f.severity === 'error') } : {}),
@@ -253,7 +256,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
  * `ref` (the work tree's untracked files included). Every file was linted, so the checks across
  * files saw the whole repository: a changed file that now clashes with an unchanged one is caught.
  */
-function onlyChangedSince(results: FileResult[], ref: string, cwd: string): FileResult[] {
+function onlyChangedSince(results: Results, ref: string, cwd: string): FileResult[] {
   const root = repositoryRoot(cwd);
   verifyRef(root, ref);
   const changed = new Set(changedFiles(root, ref, undefined).filter((c) => c.status !== 'deleted').map((c) => resolve(root, c.path)));
@@ -265,7 +268,8 @@ function onlyChangedSince(results: FileResult[], ref: string, cwd: string): File
       return resolve(cwd, file);
     }
   };
-  return results.filter((result) => changed.has(realPath(result.file)));
+  // Once, into an array: a path's real one is asked of the file system.
+  return [...kept(results, (result) => changed.has(realPath(result.file)))];
 }
 
 /**
@@ -288,13 +292,42 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
  * workflow, a package.json: `operation/unresolved` is off in every preset) is no API body: it is
  * left out of the report, and `--verbose` names it. A file that does not parse keeps its findings.
  */
-function withoutNonBodies(results: FileResult[], verbose: boolean, io: LintCommandIo): FileResult[] {
-  const kept: FileResult[] = [];
-  for (const result of results) {
-    if (result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0) kept.push(result);
-    else if (verbose) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
+function withoutNonBodies(results: Results, verbose: boolean, io: LintCommandIo): Results {
+  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
+  if (verbose) {
+    for (const result of results) {
+      if (!isBody(result)) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
+    }
   }
-  return kept;
+  return kept(results, isBody);
+}
+
+/** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */
+type Results = readonly FileResult[] | Iterable<FileResult>;
+
+/** The results as an array, for the steps that need them all at once (fixing, the baseline). */
+function allOf(results: Results): FileResult[] {
+  return Array.isArray(results) ? results : [...results];
+}
+
+/** The results `keep` keeps: an array's filtered, or, lazily, each pass anew. */
+function kept(results: Results, keep: (result: FileResult) => boolean): Results {
+  if (Array.isArray(results)) return results.filter(keep);
+  return {
+    *[Symbol.iterator]() {
+      for (const result of results) if (keep(result)) yield result;
+    },
+  };
+}
+
+/** Each result as `change` makes it: an array's mapped, or, lazily, each pass anew. */
+function mapped(results: Results, change: (result: FileResult) => FileResult): Results {
+  if (Array.isArray(results)) return results.map(change);
+  return {
+    *[Symbol.iterator]() {
+      for (const result of results) yield change(result);
+    },
+  };
 }
 
 /** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */

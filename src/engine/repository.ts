@@ -81,6 +81,8 @@ export function collectFacts(operation: OperationId | undefined, bodies: readonl
       if (typeof idle === 'number') facts.accountIdleTimeout = fact(idle, ['account', 'idle_cluster_timeout']);
     }
   }
+  // A list grown by push keeps room for 16 more: some 140 bytes a file, held to the end of the run.
+  if (facts.labels) facts.labels = facts.labels.slice();
   return Object.keys(facts).length ? facts : undefined;
 }
 
@@ -210,65 +212,96 @@ function repositoryResults(
   options: RepositoryOptions,
   detailed: boolean,
 ): FileResult[] {
+  const pass = repositoryPass(facts, levelFor, sourceOf, options, detailed);
+  return pass ? results.map((result) => pass.withFindings(result)) : results;
+}
+
+/** The findings across files, found once the facts of every file are in, to be added to the results of the files they are in. */
+export interface RepositoryPass {
+  /** The files that get a finding across files: every other result stays as it is. */
+  readonly files: ReadonlySet<string>;
+  /** The result with its file's findings across files, located (its own when it gets none). */
+  withFindings(result: FileResult): FileResult;
+}
+
+/**
+ * {@link lintRepository} a result at a time, for a run that does not hold every result as an
+ * object (the CLI's, src/node/lint-run.ts); undefined when no file gets a finding.
+ */
+export function repositoryPass(
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
+  sourceOf: (file: string) => string | undefined = () => undefined,
+  options: RepositoryOptions = {},
+  detailed = false,
+): RepositoryPass | undefined {
   const levelOf: LevelOf = (file, rule) => {
     const level = levelFor(file, rule.id) ?? rule.severity;
     return level === 'off' ? undefined : level;
   };
   const found = [...duplicateLabels(facts, levelOf), ...duplicateBlocks(facts, levelOf), ...bootstrapOverrides(facts, levelOf), ...idleTimeoutOverrides(facts, levelOf)];
-  if (found.length === 0) return results;
+  if (found.length === 0) return undefined;
   const byFile = new Map<string, RepositoryFinding[]>();
   for (const finding of found) {
     const list = byFile.get(finding.file);
     if (list) list.push(finding);
     else byFile.set(finding.file, [finding]);
   }
-  return results.map((result) => {
-    const extra = byFile.get(result.file);
-    if (!extra) return result;
-    // Every finding's place known (kept by the cache), and no directive that could silence one:
-    // the file need not be parsed again, nor read unless the output shows its text.
-    const known = extra.every((finding) => usableRange(finding.at.range)) && (options.inlineConfig === false || facts.get(result.file)?.directives !== true);
-    const source = result.source ?? (known && options.keepSource === false ? undefined : sourceOf(result.file));
-    if (source === undefined && !(known && options.keepSource === false)) return result;
-    const parsed = known ? undefined : parseText(source!, formatOf(result.file));
-    if (parsed) options.onLocated?.(result.file);
-    let located = extra.map((finding): Finding => {
-      let range: Range;
-      if (parsed) {
-        const document = parsed.documents[finding.at.document ?? 0];
-        range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
-        // Kept with the fact: the cache stores it, and a later run over the same text needs no parse.
-        finding.at.range = { line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
-      } else {
-        range = finding.at.range!;
-      }
-      return {
-        ruleId: finding.ruleId,
-        severity: finding.severity,
-        message: finding.message,
-        path: toPointer(finding.at.path),
-        ...(finding.at.document === undefined ? {} : { document: finding.at.document }),
-        line: range.line,
-        column: range.column,
-        endLine: range.endLine,
-        endColumn: range.endColumn,
-        ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
-      };
-    });
-    // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,
-    // reasons and unused directives it has reported already.
-    let suppressed: SuppressedFinding[] = [];
-    if (parsed && options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source!, silenceOnly: true }));
-    if (parsed && options.includeSuppressed && suppressed.length > 0) {
-      // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
-      const mask = messageMask(source!, parsed.documents.map((document) => document.value));
-      const reasons = suppressed.map((finding) => withMaskedReason(finding, mask));
-      result = { ...result, source, suppressed: sortFindings([...(result.suppressed ?? []), ...reasons]) };
+  return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options, detailed) };
+}
+
+function withRepositoryFindings(
+  result: FileResult,
+  extra: RepositoryFinding[] | undefined,
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  sourceOf: (file: string) => string | undefined,
+  options: RepositoryOptions,
+  detailed: boolean,
+): FileResult {
+  if (!extra) return result;
+  // Every finding's place known (kept by the cache), and no directive that could silence one:
+  // the file need not be parsed again, nor read unless the output shows its text.
+  const known = extra.every((finding) => usableRange(finding.at.range)) && (options.inlineConfig === false || facts.get(result.file)?.directives !== true);
+  const source = result.source ?? (known && options.keepSource === false ? undefined : sourceOf(result.file));
+  if (source === undefined && !(known && options.keepSource === false)) return result;
+  const parsed = known ? undefined : parseText(source!, formatOf(result.file));
+  if (parsed) options.onLocated?.(result.file);
+  let located = extra.map((finding): Finding => {
+    let range: Range;
+    if (parsed) {
+      const document = parsed.documents[finding.at.document ?? 0];
+      range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      // Kept with the fact: the cache stores it, and a later run over the same text needs no parse.
+      finding.at.range = { line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
+    } else {
+      range = finding.at.range!;
     }
-    if (located.length === 0) return result;
-    // The text read for the finding goes with the result only where an output shows it: held to the end of the run otherwise.
-    return { ...result, ...(source === undefined || options.keepSource === false ? {} : { source }), findings: sortFindings([...result.findings, ...located]) };
+    return {
+      ruleId: finding.ruleId,
+      severity: finding.severity,
+      message: finding.message,
+      path: toPointer(finding.at.path),
+      ...(finding.at.document === undefined ? {} : { document: finding.at.document }),
+      line: range.line,
+      column: range.column,
+      endLine: range.endLine,
+      endColumn: range.endColumn,
+      ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
+    };
   });
+  // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,
+  // reasons and unused directives it has reported already.
+  let suppressed: SuppressedFinding[] = [];
+  if (parsed && options.inlineConfig !== false) ({ findings: located, suppressed } = applyDirectives(located, parseDirectives(parsed.comments), { reportUnused: 'off', isKnownRule: () => true, text: source!, silenceOnly: true }));
+  if (parsed && options.includeSuppressed && suppressed.length > 0) {
+    // A reason is the file's text: a credential in it is masked, as the file's own lint masks it.
+    const mask = messageMask(source!, parsed.documents.map((document) => document.value));
+    const reasons = suppressed.map((finding) => withMaskedReason(finding, mask));
+    result = { ...result, source, suppressed: sortFindings([...(result.suppressed ?? []), ...reasons]) };
+  }
+  if (located.length === 0) return result;
+  // The text read for the finding goes with the result only where an output shows it: held to the end of the run otherwise.
+  return { ...result, ...(source === undefined || options.keepSource === false ? {} : { source }), findings: sortFindings([...result.findings, ...located]) };
 }
 
 /**

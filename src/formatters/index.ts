@@ -20,11 +20,12 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
 /**
  * A format's output in parts, to be written one after another: the formats whose output grows with
  * the number of files make it a file at a time; the others in one part. Joined, the parts are
- * exactly what {@link FORMATTERS} returns.
+ * exactly what {@link FORMATTERS} returns. The results may be made a file at a time as they are
+ * iterated (the CLI's, src/node/compact.ts): JSON takes them so; the others are given an array.
  */
-export function formatParts(format: string, results: readonly FileResult[], options: FormatOptions): Iterable<string> {
+export function formatParts(format: string, results: Iterable<FileResult>, options: FormatOptions): Iterable<string> {
   if (format === 'json') return jsonParts(results, options);
-  return [FORMATTERS[format](results, options)];
+  return [FORMATTERS[format](Array.isArray(results) ? results : [...results], options)];
 }
 
 /** Every name `--format` takes with a one-line description, for `--list-formats`; same keys and order as {@link FORMATTERS}. */

@@ -13,13 +13,15 @@ export const json: Formatter = (results, options = {}) => [...jsonParts(results,
 /**
  * `--format json` a file at a time: joined, the parts are exactly `json`'s text (one
  * `JSON.stringify(output, null, 2)`), but a run over a large repository never holds its whole
- * output, or an object for every file's entry, at once.
+ * output, or an object for every file's entry, at once. The results may be made a file at a time
+ * as they are iterated (the CLI's, src/node/compact.ts): they are iterated twice, for the summary
+ * and for the entries.
  */
-export function* jsonParts(results: readonly FileResult[], options: FormatOptions = {}): Generator<string> {
+export function* jsonParts(results: Iterable<FileResult>, options: FormatOptions = {}): Generator<string> {
   const withSuppressed = options.includeSuppressed === true;
-  const summary = withSuppressed ? { ...summarize(results), suppressed: results.reduce((count, result) => count + (result.suppressed?.length ?? 0), 0) } : summarize(results);
+  const summary = withSuppressed ? { ...summarize(results), suppressed: suppressedCount(results) } : summarize(results);
   const shell = JSON.stringify({ tool: { name: 'dplint', version: VERSION }, results: [], summary }, null, 2) + '\n';
-  if (results.length === 0) {
+  if (summary.files === 0) {
     yield shell;
     return;
   }
@@ -36,6 +38,12 @@ export function* jsonParts(results: readonly FileResult[], options: FormatOption
 }
 
 const EMPTY_RESULTS = '"results": []';
+
+function suppressedCount(results: Iterable<FileResult>): number {
+  let count = 0;
+  for (const result of results) count += result.suppressed?.length ?? 0;
+  return count;
+}
 
 /** A clean file's entry, as JSON.stringify would indent it there: most entries of a large run. */
 function cleanEntry(result: FileResult, withSuppressed: boolean): string {

@@ -32,9 +32,11 @@ export interface Summary {
   fixable: number;
 }
 
-export function summarize(results: readonly FileResult[]): Summary {
-  const summary: Summary = { files: results.length, errors: 0, warnings: 0, infos: 0, fixable: 0 };
+/** Over an array, or over results made a file at a time (the CLI's, src/node/compact.ts). */
+export function summarize(results: Iterable<FileResult>): Summary {
+  const summary: Summary = { files: 0, errors: 0, warnings: 0, infos: 0, fixable: 0 };
   for (const result of results) {
+    summary.files++;
     for (const finding of result.findings) {
       if (finding.severity === 'error') summary.errors++;
       else if (finding.severity === 'warning') summary.warnings++;

@@ -13,8 +13,9 @@ import type { Finding, Fix, Suggestion } from '../types.js';
  *   of files), suggestions' descriptions, fixes' texts — are held once per run, not once per
  *   finding. A message of one file alone is held as it is.
  *
- * At 100,000 files of the findings-heavy corpus (some 300,000 findings) this is what keeps the run
- * under its memory bound (BENCHMARKS.md).
+ * This is how the library's runs (lintFiles, lintRun) hold their results, which they return as
+ * objects. The CLI's run holds them as bytes instead ({@link PackedResults}), and makes them into
+ * objects a file at a time as its output takes them.
  */
 export class ResultStore {
   private readonly strings = new Map<string, string>();
@@ -74,4 +75,248 @@ export class ResultStore {
  */
 function detached(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
+}
+
+/** A finding's optional members, as bits of the first number of its record. */
+const HAS_DOCUMENT = 1;
+const HAS_FIX = 2;
+const HAS_SUGGESTIONS = 4;
+/** A result's `screened: true`, as a bit of the first number of its record. */
+const SCREENED = 1;
+/** Records are written into blocks of this many bytes (a larger one for a record that needs it). */
+const BLOCK_SIZE = 1 << 20;
+/**
+ * The most strings the table holds: rule ids, paths, severities and the messages many files share
+ * come first and are held once; past it a string is written into its record (a message that
+ * names a file's own values, held once anyway), where it takes its bytes and no object.
+ */
+export const MAX_SHARED_STRINGS = 1 << 14;
+
+const LONE_SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Thrown by the writer for a member it cannot pack (not a whole number from 0 to 2^31): that result is then kept as it is. */
+const UNPACKABLE = new Error('unpackable');
+
+/**
+ * A run's results held as bytes, not objects, until the output is written, and made into objects
+ * again a file at a time each time they are iterated (the CLI's output takes them so): at the end
+ * of a run over 100,000 files of the findings-heavy corpus the objects of some 300,000 findings
+ * were most of its memory (BENCHMARKS.md).
+ *
+ * Each result is one record: its flags, operation and operation source, how many findings, then
+ * each finding's members, every number as a variable-length integer (most take one byte) and
+ * every string as the index of its one copy in the run's table of strings, as {@link ResultStore}
+ * shares them, or past {@link MAX_SHARED_STRINGS} as its own UTF-8 bytes. The records are outside
+ * V8's heap, which grows to a multiple of what it holds. What is rarely there (a result's text,
+ * its suppressed findings) is kept as it is, beside the record. The results are iterated in the
+ * order of the run's files, whatever the order they were packed in.
+ */
+export class PackedResults implements Iterable<FileResult> {
+  private readonly ids = new Map<string, number>();
+  private readonly texts: string[] = [];
+  private readonly blocks: Buffer[] = [];
+  private block: Buffer = Buffer.alloc(0);
+  private used = 0;
+  /** The block and the offset in it where each file's record starts, by its index in the run's files (block -1: not packed). */
+  private readonly startBlocks: Int32Array;
+  private readonly startOffsets: Int32Array;
+  /** The members of a result besides those in its record, by the file's index: for the few that have any. */
+  private readonly others = new Map<number, Partial<FileResult>>();
+  /** Results kept as objects: replaced after they were packed (by the checks across files), or that could not be packed. Few. */
+  private readonly kept = new Map<number, FileResult>();
+  /** The reader's place in the block it reads. */
+  private reading = 0;
+
+  constructor(private readonly files: readonly string[]) {
+    this.startBlocks = new Int32Array(files.length).fill(-1);
+    this.startOffsets = new Int32Array(files.length);
+  }
+
+  get length(): number {
+    return this.files.length;
+  }
+
+  /** How many results are held as objects, not packed: those replaced, and any that could not be packed. */
+  get objectsHeld(): number {
+    return this.kept.size;
+  }
+
+  /** Packs the result of the file at `index` in the run's files. */
+  pack(index: number, result: FileResult): void {
+    const { file, operation, operationSource, findings, screened, ...others } = result;
+    if (file !== this.files[index]) (others as Partial<FileResult>).file = file;
+    if (screened !== undefined && screened !== true) (others as Partial<FileResult>).screened = screened;
+    this.reserve(maxRecordSize(result));
+    const start = this.used;
+    try {
+      this.uint(screened === true ? SCREENED : 0);
+      this.uint(operation === undefined ? 0 : 1);
+      if (operation !== undefined) this.string(operation);
+      this.string(operationSource);
+      this.uint(findings.length);
+      for (const finding of findings) {
+        const { fix, suggestions, document } = finding;
+        this.uint((document === undefined ? 0 : HAS_DOCUMENT) | (fix ? HAS_FIX : 0) | (suggestions ? HAS_SUGGESTIONS : 0));
+        this.string(finding.ruleId);
+        this.string(finding.severity);
+        this.string(finding.message);
+        this.string(finding.path);
+        if (document !== undefined) this.uint(document);
+        this.uint(finding.line);
+        this.uint(finding.column);
+        this.uint(finding.endLine);
+        this.uint(finding.endColumn);
+        if (fix) this.fix(fix);
+        if (suggestions) {
+          this.uint(suggestions.length);
+          for (const suggestion of suggestions) {
+            this.string(suggestion.desc);
+            this.fix(suggestion.fix);
+          }
+        }
+      }
+    } catch (error) {
+      if (error !== UNPACKABLE) throw error;
+      this.used = start;
+      this.kept.set(index, result);
+      return;
+    }
+    this.startBlocks[index] = this.blocks.length - 1;
+    this.startOffsets[index] = start;
+    if (Object.keys(others).length > 0) this.others.set(index, others);
+  }
+
+  /** The result of the file at `index`, a new object each time. */
+  at(index: number): FileResult {
+    const kept = this.kept.get(index);
+    if (kept) return kept;
+    const blockIndex = this.startBlocks[index];
+    if (blockIndex < 0) throw new Error(`no result packed for ${this.files[index]}`);
+    const block = this.blocks[blockIndex];
+    this.reading = this.startOffsets[index];
+    const screened = this.readUint(block) === SCREENED;
+    const operation = this.readUint(block) === 0 ? undefined : (this.readString(block) as FileResult['operation']);
+    const operationSource = this.readString(block) as FileResult['operationSource'];
+    const findings = new Array<Finding>(this.readUint(block));
+    for (let i = 0; i < findings.length; i++) {
+      const flags = this.readUint(block);
+      const ruleId = this.readString(block);
+      const severity = this.readString(block) as Finding['severity'];
+      const message = this.readString(block);
+      const path = this.readString(block);
+      const document = flags & HAS_DOCUMENT ? this.readUint(block) : undefined;
+      const line = this.readUint(block);
+      const column = this.readUint(block);
+      const endLine = this.readUint(block);
+      const endColumn = this.readUint(block);
+      const fix = flags & HAS_FIX ? this.readFix(block) : undefined;
+      let suggestions: Suggestion[] | undefined;
+      if (flags & HAS_SUGGESTIONS) {
+        suggestions = new Array<Suggestion>(this.readUint(block));
+        for (let j = 0; j < suggestions.length; j++) suggestions[j] = { desc: this.readString(block), fix: this.readFix(block) };
+      }
+      // The shapes ResultStore gives a finding, members in the same order.
+      if (document !== undefined) {
+        findings[i] = { ruleId, severity, message, path, document, line, column, endLine, endColumn, ...(fix ? { fix } : {}), ...(suggestions ? { suggestions } : {}) };
+      } else if (fix && suggestions) findings[i] = { ruleId, severity, message, path, line, column, endLine, endColumn, fix, suggestions };
+      else if (fix) findings[i] = { ruleId, severity, message, path, line, column, endLine, endColumn, fix };
+      else if (suggestions) findings[i] = { ruleId, severity, message, path, line, column, endLine, endColumn, suggestions };
+      else findings[i] = { ruleId, severity, message, path, line, column, endLine, endColumn };
+    }
+    const result: FileResult = { file: this.files[index], operation, operationSource, findings };
+    if (screened) result.screened = true;
+    const others = this.others.get(index);
+    return others ? { ...result, ...others } : result;
+  }
+
+  /** Puts `result` in place of the file's packed one (a result the checks across files added to). */
+  replace(index: number, result: FileResult): void {
+    this.kept.set(index, result);
+  }
+
+  *[Symbol.iterator](): Iterator<FileResult> {
+    for (let i = 0; i < this.files.length; i++) yield this.at(i);
+  }
+
+  private fix(fix: Fix): void {
+    this.uint(fix.range[0]);
+    this.uint(fix.range[1]);
+    this.string(fix.text);
+  }
+
+  private readFix(block: Buffer): Fix {
+    const start = this.readUint(block);
+    const end = this.readUint(block);
+    return { range: [start, end], text: this.readString(block) };
+  }
+
+  /** A whole number from 0 to 2^31 - 1, seven bits a byte. */
+  private uint(n: number): void {
+    if (!(n >= 0 && n <= 0x7fffffff && Math.floor(n) === n)) throw UNPACKABLE;
+    const block = this.block;
+    while (n > 0x7f) {
+      block[this.used++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    block[this.used++] = n;
+  }
+
+  private readUint(block: Buffer): number {
+    let byte = block[this.reading++];
+    let n = byte & 0x7f;
+    for (let shift = 7; byte > 0x7f; shift += 7) {
+      byte = block[this.reading++];
+      n |= (byte & 0x7f) << shift;
+    }
+    return n >>> 0;
+  }
+
+  /** A string: twice its index in the table, or, past the table's room, twice its length in bytes plus one, then its bytes. */
+  private string(text: string): void {
+    if (typeof text !== 'string') throw UNPACKABLE;
+    const known = this.ids.get(text);
+    if (known !== undefined) return this.uint(known * 2);
+    // UTF-8 has no lone surrogate (the bytes would come back as U+FFFD): such a string is held in the table.
+    if (this.texts.length < MAX_SHARED_STRINGS || LONE_SURROGATE.test(text)) {
+      const id = this.texts.length;
+      const own = detached(text);
+      this.texts.push(own);
+      this.ids.set(own, id);
+      return this.uint(id * 2);
+    }
+    const bytes = Buffer.byteLength(text);
+    this.uint(bytes * 2 + 1);
+    this.used += this.block.write(text, this.used, bytes, 'utf8');
+  }
+
+  private readString(block: Buffer): string {
+    const n = this.readUint(block);
+    if ((n & 1) === 0) return this.texts[n >>> 1];
+    const start = this.reading;
+    this.reading += n >>> 1;
+    return block.toString('utf8', start, this.reading);
+  }
+
+  /** Room for `size` more bytes in the block written: a new block when there is not. */
+  private reserve(size: number): void {
+    if (this.used + size <= this.block.length) return;
+    this.block = Buffer.allocUnsafeSlow(Math.max(BLOCK_SIZE, size));
+    this.blocks.push(this.block);
+    this.used = 0;
+  }
+}
+
+/** The most bytes a result's record can take: five a number, three a UTF-16 unit of a string and five for its length. */
+function maxRecordSize(result: FileResult): number {
+  const text = (value: unknown): number => 5 + (typeof value === 'string' ? 3 * value.length : 0);
+  let size = 15 + text(result.operation) + text(result.operationSource);
+  for (const finding of result.findings) {
+    size += 5 * 6 + text(finding.ruleId) + text(finding.severity) + text(finding.message) + text(finding.path);
+    if (finding.fix) size += 10 + text(finding.fix.text);
+    if (finding.suggestions) {
+      size += 5;
+      for (const suggestion of finding.suggestions) size += 10 + text(suggestion.desc) + text(suggestion.fix?.text);
+    }
+  }
+  return size;
 }

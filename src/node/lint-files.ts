@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
-import { collectFacts, lintRepository, type RepositoryFacts } from '../engine/repository.js';
+import { collectFacts, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
 import type { RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
 import type { FileResult } from '../types.js';
@@ -11,7 +11,7 @@ import { ConfigResolver } from './config-file.js';
 import { sha1 } from './crypto.js';
 import { shownText, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
-import { ResultStore } from './compact.js';
+import { ResultStore, type PackedResults } from './compact.js';
 
 export interface LintFilesOptions {
   /** Folder the paths are relative to; defaults to the process's. */
@@ -97,6 +97,9 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   };
   const { files, onlyFiles, linksOutside } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
+  // Held to the end of the run, and each a string joined from the folder's path and the name (a
+  // pair of strings, and the joined copy once read): one string each is some 30 bytes less a file.
+  for (let i = 0; i < files.length; i++) files[i] = flat(files[i]);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
   return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside };
@@ -138,11 +141,14 @@ export function pathToOpen(run: PlannedRun, file: string): string {
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
 export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions, onLocated?: (file: string) => void): FileResult[] {
-  const reread = (file: string): string | undefined => {
+  return lintAll(linted, run.configured, rereadOf(run), options, onLocated);
+}
+
+function rereadOf(run: PlannedRun): (file: string) => string | undefined {
+  return (file) => {
     const read = readText(pathToOpen(run, file));
     return 'text' in read ? read.text : undefined;
   };
-  return lintAll(linted, run.configured, reread, options, onLocated);
 }
 
 export interface LintedFile {
@@ -190,11 +196,36 @@ function lintAll(
   options: LintFilesOptions,
   onLocated?: (file: string) => void,
 ): FileResult[] {
-  const extraRules: RuleSettings = options.rules ?? {};
   const facts = new Map<string, RepositoryFacts>();
   for (const { result, facts: found } of linted) if (found) facts.set(result.file, found);
-  const results = lintRepository(
-    linted.map(({ result }) => result),
+  const results = linted.map(({ result }) => result);
+  const pass = passAcrossFiles(facts, configuredOf, reread, options, onLocated);
+  return (pass ? results.map((result) => pass.withFindings(result)) : results).map(withShownSource);
+}
+
+/**
+ * The checks across files of a run that holds its results packed (the CLI's, lint-run.ts), over
+ * the facts of its files by their index in `run.files`: the few results they add to are replaced,
+ * each made into an object once; the others stay packed.
+ */
+export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: ReadonlyArray<RepositoryFacts | undefined>, options: LintFilesOptions): void {
+  // In the order the files were planned, as lintAll's: messages name the other files in that order.
+  const byFile = new Map<string, RepositoryFacts>();
+  for (let i = 0; i < run.files.length; i++) if (facts[i]) byFile.set(run.files[i], facts[i]!);
+  const pass = passAcrossFiles(byFile, run.configured, rereadOf(run), options);
+  if (!pass) return;
+  for (let i = 0; i < run.files.length; i++) if (pass.files.has(run.files[i])) packed.replace(i, withShownSource(pass.withFindings(packed.at(i))));
+}
+
+function passAcrossFiles(
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  configuredOf: (file: string) => Configured | undefined,
+  reread: (file: string) => string | undefined,
+  options: LintFilesOptions,
+  onLocated?: (file: string) => void,
+): RepositoryPass | undefined {
+  const extraRules: RuleSettings = options.rules ?? {};
+  return repositoryPass(
     facts,
     // Asked only for the files that get a finding across files, so nothing is made per file.
     (file, ruleId) => {
@@ -206,9 +237,14 @@ function lintAll(
     reread,
     { inlineConfig: options.inlineConfig, includeSuppressed: options.includeSuppressed, keepSource: options.keepSource, onLocated },
   );
-  // A cached result, or a clean file that got a finding across files, has its text but not the
-  // engine's masked one: masked here, by the same function, before any output sees it.
-  return results.map((result) => (result.source !== undefined && result.shownSource === undefined ? { ...result, shownSource: shownText(result.source) } : result));
+}
+
+/**
+ * A cached result, or a clean file that got a finding across files, has its text but not the
+ * engine's masked one: masked here, by the same function, before any output sees it.
+ */
+export function withShownSource(result: FileResult): FileResult {
+  return result.source !== undefined && result.shownSource === undefined ? { ...result, shownSource: shownText(result.source) } : result;
 }
 
 function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined, store: ResultStore | undefined): LintedFile {
@@ -266,4 +302,9 @@ function lintSource(
   // Whether a finding across files must be checked against the file's directives (lintRepository).
   if (facts && output.includes('dplint-')) facts.directives = true;
   return { result, facts };
+}
+
+/** A copy of `text` that is one string, not a pair joined (nor a slice of a larger one). */
+function flat(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }

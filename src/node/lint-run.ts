@@ -6,8 +6,9 @@ import type { FileResult } from '../types.js';
 import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { UsageError } from './files.js';
-import { finishRun, lintFileAt, pathToOpen, planRun, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { ResultStore } from './compact.js';
+import type { RepositoryFacts } from '../engine/repository.js';
+import { finishPackedRun, finishRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import { PackedResults, ResultStore } from './compact.js';
 import { refuseWritingOverInputs, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
@@ -59,14 +60,7 @@ const BATCH_SIZE = 100;
  * ```
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
-  const planned = { ...planRun(paths, options), store: new ResultStore() };
-  runOptions.onPlanned?.(planned);
-  const targets = [...(runOptions.writeTargets ?? [])];
-  if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
-    targets.push({ path: runOptions.cacheLocation, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
-  }
-  if (targets.length > 0) refuseWritingOverInputs(targets, planned.files.map((file) => pathToOpen(planned, file)));
-  const run = runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
+  const run = startRun(paths, options, runOptions, new ResultStore());
   const cache =
     runOptions.cacheLocation && !options.fix
       ? new LintCache(runOptions.cacheLocation, options, {
@@ -76,7 +70,10 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
       : undefined;
   const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, pathToOpen(run, file), run));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
-  const fresh = await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions);
+  const fresh = new Array<LintedFile>(missing.length);
+  await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, file) => {
+    fresh[index] = file;
+  });
   const cached = cache ? linted.map((file) => file !== undefined) : undefined;
   for (let i = 0, next = 0; i < linted.length; i++) if (linted[i] === undefined) linted[i] = fresh[next++];
   // The checks across files locate their findings in the facts they are about: stored after them,
@@ -94,6 +91,38 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
 }
 
 /**
+ * {@link lintRun} for the CLI's output: the same results, in the same order, but held packed
+ * (src/node/compact.ts) and made into objects a file at a time as they are iterated, so that a run
+ * over many files never holds an object for every finding. Each file's result is packed as soon
+ * as it is linted; the few that the checks across files add to are replaced once those have run.
+ * A run that keeps a cache or fixes files is lintRun's (both need every result whole to write).
+ */
+export async function lintRunPacked(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<Iterable<FileResult> & { readonly length: number }> {
+  if (runOptions.cacheLocation || options.fix) return lintRun(paths, options, runOptions);
+  const run = startRun(paths, options, runOptions);
+  const packed = new PackedResults(run.files);
+  const facts = new Array<RepositoryFacts | undefined>(run.files.length);
+  await lintFiles(run.files, run, options, runOptions, (index, linted) => {
+    packed.pack(index, withShownSource(linted.result));
+    if (linted.facts) facts[index] = linted.facts;
+  });
+  finishPackedRun(run, packed, facts, options);
+  return packed;
+}
+
+/** Plans the run, tells the caller, refuses to write over a file it lints, and takes the shard asked for. */
+function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore): PlannedRun {
+  const planned: PlannedRun = store ? { ...planRun(paths, options), store } : planRun(paths, options);
+  runOptions.onPlanned?.(planned);
+  const targets = [...(runOptions.writeTargets ?? [])];
+  if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
+    targets.push({ path: runOptions.cacheLocation, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
+  }
+  if (targets.length > 0) refuseWritingOverInputs(targets, planned.files.map((file) => pathToOpen(planned, file)));
+  return runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
+}
+
+/**
  * Contiguous slices of the sorted file list, as test runners shard: every file lands in exactly
  * one shard. Checks across files see only the files of their shard.
  */
@@ -108,11 +137,14 @@ export function shardOf(files: readonly string[], shard: { index: number; count:
   return files.slice(start, end);
 }
 
-async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions): Promise<LintedFile[]> {
+/** Lints `files`, giving each file's outcome to `keep` with its index in `files` as it comes (from a worker, in no particular order). */
+async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions, keep: (index: number, linted: LintedFile) => void): Promise<void> {
   const jobs = Math.max(1, Math.min(runOptions.jobs ?? defaultJobs(), Math.ceil(files.length / BATCH_SIZE)));
   const workerScript = runOptions.workerScript ?? packagedWorker();
-  const lintHere = (batch: readonly string[]): LintedFile[] => batch.map((file) => lintFileAt(file, run, options));
-  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return lintHere(files);
+  const lintHere = (batch: readonly string[], first: number): void => {
+    for (let i = 0; i < batch.length; i++) keep(first + i, lintFileAt(batch[i], run, options));
+  };
+  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return lintHere(files, 0);
 
   // This thread lints as well, beside jobs - 1 workers: on a machine with as many cores as jobs,
   // one more thread would only take turns with the others. Batches go out in order to whoever is
@@ -122,7 +154,6 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
   const pool = new Piscina({ filename: workerScript, minThreads: workers, maxThreads: workers, concurrentTasksPerWorker: 2, idleTimeout: 100 });
   const batches: string[][] = [];
   for (let start = 0; start < files.length; start += BATCH_SIZE) batches.push(files.slice(start, start + BATCH_SIZE));
-  const linted: LintedFile[][] = new Array(batches.length);
   let next = 0;
   let inFlight = 0;
   const sent: Array<Promise<void>> = [];
@@ -134,7 +165,7 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
       const done = pool.run(batch).then((result: LintedFile[]) => {
         // Findings come back from the worker as new copies of every string: held compactly here.
         const store = run.store;
-        linted[index] = store ? result.map((file) => ({ ...file, result: store.result(file.result) })) : result;
+        for (let i = 0; i < result.length; i++) keep(index * BATCH_SIZE + i, store ? { ...result[i], result: store.result(result[i].result) } : result[i]);
         inFlight--;
         send();
       });
@@ -148,12 +179,11 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
     send();
     while (next < batches.length) {
       const index = next++;
-      linted[index] = lintHere(batches[index]);
+      lintHere(batches[index], index * BATCH_SIZE);
       // Lets finished batches come back, and more go out, between this thread's own.
       await new Promise(setImmediate);
     }
     await Promise.all(sent);
-    return linted.flat();
   } finally {
     await pool.destroy();
   }

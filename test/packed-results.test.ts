@@ -1,0 +1,95 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+// @ts-expect-error: a plain ES module of the benchmark, without types
+import { writeCorpus } from '../bench/corpus.mjs';
+import { json, jsonParts } from '../src/formatters/json.js';
+import { MAX_SHARED_STRINGS, PackedResults, ResultStore } from '../src/node/compact.js';
+import { lintRun, lintRunPacked } from '../src/node/lint-run.js';
+import type { FileResult, Finding } from '../src/types.js';
+
+const OPTIONS = { operation: 'edit-cluster' as const, config: false as const, keepSource: false };
+
+describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
+  // 300 files of the benchmark's findings-heavy corpus: most files have findings, and some share a label.
+  const dir = mkdtempSync(join(tmpdir(), 'dplint-packed-'));
+  writeCorpus(dir, 300, 1, { findings: true });
+
+  test('the same results as lintRun, in the same order; only those the checks across files added to are held as objects', async () => {
+    const expected = await lintRun([dir], OPTIONS, { jobs: 1 });
+    const packed = await lintRunPacked([dir], OPTIONS, { jobs: 1 });
+    expect(packed).toBeInstanceOf(PackedResults);
+    expect([...packed]).toEqual(expected);
+    const acrossFiles = expected.filter((result) => result.findings.some((finding) => finding.ruleId.startsWith('repository/')));
+    expect(acrossFiles.length).toBe(6);
+    expect(expected.filter((result) => result.findings.length > 0).length).toBe(272);
+    expect((packed as PackedResults).objectsHeld).toBe(6);
+    expect([...jsonParts(packed)].join('')).toBe(json(expected));
+  });
+
+  test('each pass makes the results anew: the run keeps none of them', async () => {
+    const packed = await lintRunPacked([dir], OPTIONS, { jobs: 1 });
+    const first = [...packed];
+    const second = [...packed];
+    expect(second).toEqual(first);
+    const withFindings = first.findIndex((result) => result.findings.length > 0 && !result.findings.some((f) => f.ruleId.startsWith('repository/')));
+    expect(second[withFindings]).not.toBe(first[withFindings]);
+    expect(second[withFindings].findings[0]).not.toBe(first[withFindings].findings[0]);
+  });
+
+  test('a run with --fix or a cache gives lintRun its array', async () => {
+    const cached = await lintRunPacked([dir], OPTIONS, { jobs: 1, cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-packed-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-packed-key-')) });
+    expect(Array.isArray(cached)).toBe(true);
+  });
+});
+
+describe('PackedResults', () => {
+  const finding = (overrides: Partial<Finding> = {}): Finding => ({ ruleId: 'cluster/x', severity: 'warning', message: 'm', path: '/a', line: 3, column: 5, endLine: 3, endColumn: 9, ...overrides });
+  const result = (file: string, findings: Finding[], more: Partial<FileResult> = {}): FileResult => ({ file, operation: 'edit-cluster', operationSource: 'option', findings, screened: true, ...more });
+
+  test('every member comes back as it went in, members in the same order', () => {
+    const results: FileResult[] = [
+      result('a.yaml', [
+        finding(),
+        finding({ document: 2, fix: { range: [0, 300000], text: 'x: 1\n' } }),
+        finding({ fix: { range: [4, 4], text: '' }, suggestions: [{ desc: 'd', fix: { range: [1, 2], text: 'é 😀' } }] }),
+        finding({ suggestions: [] }),
+        finding({ line: 70000, column: 1, endLine: 2 ** 31 - 1, endColumn: 128, message: 'naïve ☃ \u{1F600}' }),
+      ]),
+      { file: 'b.yaml', operation: undefined, operationSource: 'none', findings: [finding({ ruleId: 'parse/encoding', severity: 'error' })] },
+      result('c.yaml', [], { source: 'label: [c]\n', shownSource: 'label: [c]\n', suppressed: [{ ...finding(), suppressions: [{ kind: 'directive', justification: 'why' }] }] }),
+    ];
+    const packed = new PackedResults(results.map((r) => r.file));
+    results.forEach((r, i) => packed.pack(i, r));
+    const back = [...packed];
+    expect(back).toEqual(results);
+    expect(back.map((r) => Object.keys(r))).toEqual(results.map((r) => Object.keys(r)));
+    // In the order ResultStore gives a finding's members (the JSON output's).
+    const store = new ResultStore();
+    expect(back[0].findings.map((f) => Object.keys(f))).toEqual(results[0].findings.map((f) => Object.keys(store.finding(f))));
+    expect(packed.objectsHeld).toBe(0);
+  });
+
+  test('strings past the shared table are written into their record, a lone surrogate held in the table', () => {
+    const count = MAX_SHARED_STRINGS + 100;
+    const files = Array.from({ length: count }, (_, i) => `f${i}.yaml`);
+    const packed = new PackedResults(files);
+    const messageOf = (i: number): string => (i === count - 1 ? 'lone \uD800 surrogate' : `message ${i} naïve ☃`);
+    files.forEach((file, i) => packed.pack(i, result(file, [finding({ message: messageOf(i) })])));
+    expect(packed.at(count - 2).findings[0].message).toBe(`message ${count - 2} naïve ☃`);
+    expect(packed.at(count - 1).findings[0].message).toBe('lone \uD800 surrogate');
+    expect(packed.at(0).findings[0].message).toBe('message 0 naïve ☃');
+    expect([...packed].every((r, i) => r.findings[0].message === messageOf(i))).toBe(true);
+  });
+
+  test('a result with a member it cannot pack is kept as it is', () => {
+    const odd = result('a.yaml', [finding({ line: -1 }), finding({ column: 1.5 })]);
+    const packed = new PackedResults(['a.yaml', 'b.yaml']);
+    packed.pack(0, odd);
+    packed.pack(1, result('b.yaml', [finding()]));
+    expect(packed.at(0)).toBe(odd);
+    expect(packed.at(1)).toEqual(result('b.yaml', [finding()]));
+    expect(packed.objectsHeld).toBe(1);
+  });
+});
