@@ -28,8 +28,9 @@ const keep = option('--keep', undefined);
 const before = option('--before', undefined);
 
 /**
- * The stages of the pipeline, by the functions that run them (src/…, as tsc names them). The
- * first stage found on a sample's stack from the innermost call outwards takes the sample.
+ * The stages of the pipeline, by the functions that run them (src/…, as tsc names them; `name@file`
+ * where the name alone is too common). The first stage found on a sample's stack from the
+ * innermost call outwards takes the sample.
  */
 export const STAGES = [
   ['garbage collection', ['(garbage collector)']],
@@ -45,7 +46,7 @@ export const STAGES = [
   ['locating findings, rendering fixes', ['locateFinding', 'renderFix', 'renderSuggestions']],
   ['quick look: reading the data', ['readData', 'readBlockYaml']],
   ['checks across files', ['collectFacts', 'lintRepository', 'lintRepositoryDetailed', 'repositoryResults']],
-  ['holding results', ['findings', 'compactResult', 'expandResult']],
+  ['holding results', ['finding@node/compact.js', 'findings@node/compact.js', 'result@node/compact.js', 'pack@node/compact.js', 'at@node/compact.js']],
   ['output', ['jsonParts', 'json', 'stylish', 'sarif', 'junit', 'github', 'compact']],
   ['the rest of linting a file (operation, levels, directives, glue)', ['lintText', 'lintFile', 'lintSource', 'lintFileAt']],
 ];
@@ -57,15 +58,20 @@ export function stageShares(profile) {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const stageOf = new Map();
   for (const [label, names] of STAGES) for (const name of names) if (!stageOf.has(name)) stageOf.set(name, label);
+  const stageAt = (frame) => {
+    const file = frame.url.replace(/^.*[\\/]dist[\\/](src|rules)[\\/]/, '');
+    return stageOf.get(`${frame.functionName}@${file.replace(/\\/g, '/')}`) ?? stageOf.get(frame.functionName);
+  };
   const counts = new Map();
   for (const sample of profile.samples) {
     let stage = 'start-up, loading, the rest';
     for (let id = sample; id !== undefined; id = parent.get(id)) {
-      const name = byId.get(id).callFrame.functionName;
+      const frame = byId.get(id).callFrame;
       // Only dplint's own functions name a stage (a dependency may have a `json` too), and V8's collector.
-      const url = byId.get(id).callFrame.url;
-      if (stageOf.has(name) && (name === '(garbage collector)' || /[\\/]dist[\\/](src|rules)[\\/]/.test(url))) {
-        stage = stageOf.get(name);
+      const own = frame.functionName === '(garbage collector)' || /[\\/]dist[\\/](src|rules)[\\/]/.test(frame.url);
+      const found = own ? stageAt(frame) : undefined;
+      if (found) {
+        stage = found;
         break;
       }
     }
