@@ -213,12 +213,15 @@ function closestIn(schema: JsonSchema, kind: 'member' | 'value', word: string, c
   const key = `${kind}:${word}`;
   if (known.has(key)) return known.get(key);
   const guess = closest(word, candidates());
-  if (known.size < GUESSES_KEPT) known.set(key, guess);
+  // A copy of its own: a word cut from a file's text would otherwise keep that whole text alive.
+  if (known.size < GUESSES_KEPT && word.length <= GUESS_WORD_MAX) known.set(JSON.parse(JSON.stringify(key)) as string, guess);
   return guess;
 }
 
 const GUESSES = new WeakMap<JsonSchema, Map<string, string | undefined>>();
 const GUESSES_KEPT = 500;
+/** Longer words are not remembered: no allowed name is near so long a word, and 500 of them per schema would be held. */
+const GUESS_WORD_MAX = 100;
 
 function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): PathFinding {
   const path = fromPointer(error.instancePath);
