@@ -44,14 +44,17 @@ export function isCredentialLike(key: string): boolean {
   let known = CREDENTIAL_LIKE.get(key);
   if (known === undefined) {
     known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS, { typosOnly: true }) !== undefined);
-    // The same few hundred member names come back in every file of a repository.
-    if (CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT) CREDENTIAL_LIKE.set(key, known);
+    // The same few hundred member names come back in every file of a repository. A copy of its
+    // own is kept: a name cut from a file's text would otherwise keep that whole text alive.
+    if (CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT && key.length <= CREDENTIAL_LIKE_LONGEST) CREDENTIAL_LIKE.set(JSON.parse(JSON.stringify(key)) as string, known);
   }
   return known;
 }
 
 const CREDENTIAL_LIKE = new Map<string, boolean>();
 const CREDENTIAL_LIKE_KEPT = 10_000;
+/** Longer names are judged each time: a member name is rarely longer, and 10,000 long ones would be held. */
+const CREDENTIAL_LIKE_LONGEST = 64;
 
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const PRIVATE_KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;

@@ -205,9 +205,10 @@ function exempt(value: unknown, nullIsUnset: boolean): boolean {
 /**
  * `closest` of a word among what a schema allows, remembered per schema: the same misspelt member
  * or value turns up in file after file of a repository, and ranking it against every name the
- * schema allows is the costliest part of its finding. A few hundred words are kept per schema.
+ * schema allows is the costliest part of its finding. A few hundred words are kept per schema,
+ * apart by what they are guessed among: `member`, or the keyword that lists the values (`enum`, `const`).
  */
-function closestIn(schema: JsonSchema, kind: 'member' | 'value', word: string, candidates: () => string[]): string | undefined {
+function closestIn(schema: JsonSchema, kind: string, word: string, candidates: () => string[]): string | undefined {
   let known = GUESSES.get(schema);
   if (!known) GUESSES.set(schema, (known = new Map()));
   const key = `${kind}:${word}`;
@@ -274,7 +275,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
-      const guess = typeof error.data === 'string' && !secret ? closestIn(parentSchema, 'value', error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
+      const guess = typeof error.data === 'string' && !secret ? closestIn(parentSchema, error.keyword, error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
       return {
         ...base,
         path,
