@@ -16,6 +16,7 @@ import { getIn, isObject } from '../../rules/support/rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
 import type ipaddr from 'ipaddr.js';
 import { parseBlock, prefixOf } from '../../rules/support/ip-block.js';
+import { detached } from '../parse/detached.js';
 
 /**
  * Checks that only show across the files of one run. Each file contributes a few small facts as
@@ -133,14 +134,6 @@ function atHome(packed: string | number | unknown[], path: ReadonlyArray<string 
 function usableRange(range: Range | undefined): range is Range {
   const position = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 1;
   return range !== undefined && range !== null && typeof range === 'object' && position(range.line) && position(range.column) && position(range.endLine) && position(range.endColumn);
-}
-
-/**
- * A copy of a string from the file's text that is not a slice of it: V8 keeps a whole text alive
- * for any substring of it that lives on (some 3 KB a file).
- */
-function detached(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** `SET hive.exec.parallel=true;` → `hive.exec.parallel`, in order, each once. */

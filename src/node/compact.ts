@@ -1,5 +1,6 @@
 import type { FileResult } from '../formatters/types.js';
 import type { Finding, Fix, Suggestion } from '../types.js';
+import { detached } from '../parse/detached.js';
 
 /**
  * How a run holds what it has linted until the checks across files have run and the output is
@@ -67,14 +68,6 @@ export class ResultStore {
   result(result: FileResult): FileResult {
     return result.findings.length === 0 ? result : { ...result, findings: this.findings(result.findings) };
   }
-}
-
-/**
- * A copy of a string that is not a slice of a larger one: V8 keeps a whole text alive for any
- * substring of it that lives on.
- */
-function detached(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** A finding's optional members, as bits of the first number of its record. */

@@ -12,6 +12,7 @@ import { sha1 } from './crypto.js';
 import { shownText, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
 import { ResultStore, type PackedResults } from './compact.js';
+import { detached } from '../parse/detached.js';
 
 export interface LintFilesOptions {
   /** Folder the paths are relative to; defaults to the process's. */
@@ -99,7 +100,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Held to the end of the run, and each a string joined from the folder's path and the name (a
   // pair of strings, and the joined copy once read): one string each is some 30 bytes less a file.
-  for (let i = 0; i < files.length; i++) files[i] = flat(files[i]);
+  for (let i = 0; i < files.length; i++) files[i] = detached(files[i]);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
   return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside };
@@ -302,9 +303,4 @@ function lintSource(
   // Whether a finding across files must be checked against the file's directives (lintRepository).
   if (facts && output.includes('dplint-')) facts.directives = true;
   return { result, facts };
-}
-
-/** A copy of `text` that is one string, not a pair joined (nor a slice of a larger one). */
-function flat(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
 }

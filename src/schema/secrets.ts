@@ -4,6 +4,7 @@ import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
 import { closest, isPlaceholder, isUnset, MASK } from './values.js';
+import { detached } from '../parse/detached.js';
 
 /**
  * Member names that hold a credential: every property a body schema marks `"x-secret": true`
@@ -46,7 +47,7 @@ export function isCredentialLike(key: string): boolean {
     known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS, { typosOnly: true }) !== undefined);
     // The same few hundred member names come back in every file of a repository. A copy of its
     // own is kept: a name cut from a file's text would otherwise keep that whole text alive.
-    if (CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT && key.length <= CREDENTIAL_LIKE_LONGEST) CREDENTIAL_LIKE.set(JSON.parse(JSON.stringify(key)) as string, known);
+    if (CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT && key.length <= CREDENTIAL_LIKE_LONGEST) CREDENTIAL_LIKE.set(detached(key), known);
   }
   return known;
 }

@@ -12,6 +12,7 @@ import schemaType from '../../rules/schema/type.js';
 import schemaUnique from '../../rules/schema/unique.js';
 import schemaUnknownMember from '../../rules/schema/unknown-member.js';
 import { renderMessage, type StageRule } from '../define-rule.js';
+import { detached } from '../parse/detached.js';
 
 /**
  * The schema stage's rules, one per family of JSON Schema keywords: each file under rules/schema/
@@ -215,7 +216,7 @@ function closestIn(schema: JsonSchema, kind: string, word: string, candidates: (
   if (known.has(key)) return known.get(key);
   const guess = closest(word, candidates());
   // A copy of its own: a word cut from a file's text would otherwise keep that whole text alive.
-  if (known.size < GUESSES_KEPT && word.length <= GUESS_WORD_MAX) known.set(JSON.parse(JSON.stringify(key)) as string, guess);
+  if (known.size < GUESSES_KEPT && word.length <= GUESS_WORD_MAX) known.set(detached(key), guess);
   return guess;
 }
 
