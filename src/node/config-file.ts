@@ -72,7 +72,12 @@ export class ConfigResolver {
 
   /** The config for a file (absolute path). */
   forFile(absolutePath: string): ConfigLocation {
-    return this.named ?? this.nearest(dirname(absolutePath)) ?? this.fallback;
+    return this.forFolder(dirname(absolutePath));
+  }
+
+  /** The config for the files of a folder (absolute path). */
+  forFolder(directory: string): ConfigLocation {
+    return this.named ?? this.nearest(directory) ?? this.fallback;
   }
 
   /** The config a run starts from (for `--print-config` without a file's own). */

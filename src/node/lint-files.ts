@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
 import { collectFacts, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
@@ -7,7 +7,7 @@ import { fixText, type FixOptions } from '../engine/fix-text.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
-import { ConfigResolver } from './config-file.js';
+import { ConfigResolver, type ConfigLocation } from './config-file.js';
 import { sha1 } from './crypto.js';
 import { shownText, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
@@ -86,9 +86,37 @@ export interface PlannedRun {
 export function planRun(paths: readonly string[], options: LintFilesOptions): PlannedRun {
   const cwd = options.cwd ?? process.cwd();
   const configs = options.config === false ? undefined : new ConfigResolver(cwd, options.config);
-  const configuredAt = (absolute: string): Configured | undefined => {
-    const location = configs?.forFile(absolute);
-    return location && { config: location.config, path: relative(location.directory, absolute).split(sep).join('/'), fingerprint: location.fingerprint, file: location.file };
+  // Looked up once per folder: its files share the config and the path to it from the config's
+  // folder (resolving and relating a path per file was a tenth of a run over 10,000 files).
+  const folders = new Map<string, { location: ConfigLocation; prefix: string }>();
+  const folderOf = (absoluteFolder: string): { location: ConfigLocation; prefix: string } => {
+    let known = folders.get(absoluteFolder);
+    if (!known) {
+      const location = configs!.forFolder(absoluteFolder);
+      const relativeFolder = relative(location.directory, absoluteFolder).split(sep).join('/');
+      known = { location, prefix: relativeFolder === '' ? '' : `${relativeFolder}/` };
+      folders.set(detached(absoluteFolder), known);
+    }
+    return known;
+  };
+  const configuredIn = (folder: { location: ConfigLocation; prefix: string }, name: string): Configured => {
+    const { location, prefix } = folder;
+    return { config: location.config, path: prefix + name, fingerprint: location.fingerprint, file: location.file };
+  };
+  const configuredAt = (absolute: string): Configured | undefined => configs && configuredIn(folderOf(dirname(absolute)), basename(absolute));
+  // A planned file's path as the walk gave it (relative to `cwd`, or absolute): its folder part is
+  // resolved once per folder, where `resolve(cwd, file)` would be per file.
+  const relativeFolders = new Map<string, { location: ConfigLocation; prefix: string }>();
+  const configuredFile = (file: string): Configured => {
+    const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf(sep));
+    // A name alone lies in `cwd`; `/name` in the root folder.
+    const folder = cut < 0 ? '' : file.slice(0, Math.max(cut, 1));
+    let known = relativeFolders.get(folder);
+    if (!known) {
+      known = folderOf(resolve(cwd, folder));
+      relativeFolders.set(detached(folder), known);
+    }
+    return configuredIn(known, file.slice(cut + 1));
   };
   const notBodies = new Set(options.notBodies ?? []);
   const isIgnored = (absolute: string): boolean => {
@@ -103,7 +131,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   for (let i = 0; i < files.length; i++) files[i] = detached(files[i]);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
-  return { cwd, files, configured: configs ? (file) => configuredAt(resolve(cwd, file)) : () => undefined, rules, linksOutside };
+  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside };
 }
 
 /** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */
