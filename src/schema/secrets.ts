@@ -90,9 +90,9 @@ export function maskSecrets(text: string, parsed?: MaskableFile): string {
  * in no order): every line that differs between the two is among them, so the masked spans of
  * that very pair ({@link maskedSpans}) are found on those lines, without comparing every line.
  * Lint masks a file's text, then its messages, then screens its fixes: all three ask of the same
- * pair.
+ * pair, the last two for the spans the first found (kept in `spans`, made once).
  */
-let lastMasked: { readonly text: string; readonly shown: string; readonly changed: readonly number[] } | undefined;
+let lastMasked: { readonly text: string; readonly shown: string; readonly changed: readonly number[]; spans?: readonly string[] } | undefined;
 
 /**
  * A file already parsed as YAML, with the default limits, whose documents all have their nodes:
@@ -452,7 +452,7 @@ export function shownText(text: string, parsed?: MaskableFile): string {
  * fix copies the members, secret values and all.
  */
 export function secretsOf(source: string, shown?: string): (text: string) => boolean {
-  let spans: string[] | undefined;
+  let spans: readonly string[] | undefined;
   return (text) => {
     if (text.trim() === '') return false;
     spans ??= maskedSpans(source, shown);
@@ -461,11 +461,11 @@ export function secretsOf(source: string, shown?: string): (text: string) => boo
 }
 
 /** The text of each line that masking changes, without what masking keeps around it. */
-function maskedSpans(source: string, shown?: string): string[] {
+function maskedSpans(source: string, shown?: string): readonly string[] {
   if (shown === source || (shown === undefined && holdsNoLiteralCredential(source))) return [];
   const masked = shown ?? maskSecrets(source);
   const known = lastMasked;
-  if (known !== undefined && known.text === source && known.shown === masked) return spansOnLines(source, masked, known.changed);
+  if (known !== undefined && known.text === source && known.shown === masked) return (known.spans ??= spansOnLines(source, masked, known.changed));
   const plain = source.split('\n');
   const lines = masked.split('\n');
   const spans: string[] = [];
