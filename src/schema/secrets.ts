@@ -714,7 +714,9 @@ function filterBit(hash: number): number {
 
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
-  for (const value of values) collectCredentialValues(value, found);
+  // Without an alias (a `*`) no two members share an object: the walk needs no record of what it walked.
+  const tree = !text.includes('*');
+  for (const value of values) if (!tree || !collectCredentialValues(value, found, text.length + 1)) collectCredentialValues(value, found, Infinity, true);
   const secrets: Secrets = { empty: true, long: new Set(), runFilter: [], whole: new Set(), short: new Map(), tiny: new Set() };
   for (const raw of found) {
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
@@ -764,12 +766,18 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
   return secrets;
 }
 
-/** The scalars under every credential-like member of a document's data, as text. */
-function collectCredentialValues(root: unknown, found: Set<string>): void {
+/**
+ * The scalars under every credential-like member of a document's data, as text. With `shared`,
+ * aliases may share objects: each is walked at most once as a credential's value and once as not.
+ * Without, the walk gives up (false) past `objects` objects, so that data that shares objects
+ * after all, or has a cycle, is walked again with `shared` (what it found by then, the full walk
+ * finds too).
+ */
+function collectCredentialValues(root: unknown, found: Set<string>, objects: number, shared = false): boolean {
   const credential = credentialTest();
-  // Aliases share objects: each is walked at most once as a credential's value and once as not.
-  const walked = new Set<object>();
-  const walkedSecret = new Set<object>();
+  const walked = shared ? new Set<object>() : undefined;
+  const walkedSecret = shared ? new Set<object>() : undefined;
+  let left = objects;
   // Two stacks in step (a value, whether it lies under a credential-like member), not an object a value.
   const values: unknown[] = [root];
   const secrets: boolean[] = [false];
@@ -783,9 +791,13 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
       if (shown.trim() !== '' && !isPlaceholder(shown)) found.add(shown);
       continue;
     }
-    const seen = secret ? walkedSecret : walked;
-    if (seen.has(value)) continue;
-    seen.add(value);
+    if (shared) {
+      const seen = secret ? walkedSecret! : walked!;
+      if (seen.has(value)) continue;
+      seen.add(value);
+    } else if (--left < 0) {
+      return false;
+    }
     if (Array.isArray(value)) {
       for (const item of value) {
         values.push(item);
@@ -803,6 +815,7 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
       secrets.push(secret || credential(name));
     }
   }
+  return true;
 }
 
 function maskMessage(message: string, secrets: Secrets): string {
