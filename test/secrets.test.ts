@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CREDENTIAL_KEYS, maskSecrets } from '../src/schema/secrets.js';
+import { CREDENTIAL_KEYS, maskSecrets, messageMask } from '../src/schema/secrets.js';
 
 describe('maskSecrets', () => {
   test('the credential members come from the schemas x-secret marks', () => {
@@ -26,5 +26,21 @@ describe('maskSecrets', () => {
   test('block scalars under a credential and private-key blocks anywhere', () => {
     const text = 'fernet_key: |\n  line1\n  line2\nnext: 1\nkey: |\n  -----BEGIN RSA PRIVATE KEY-----\n  MIIabc\n  -----END RSA PRIVATE KEY-----\nafter: 1\n';
     expect(maskSecrets(text)).toBe('fernet_key: |\n  ****\n  ****\nnext: 1\nkey: |\n  ****\n  ****\n  ****\nafter: 1\n');
+  });
+});
+
+describe('messageMask', () => {
+  test('a credential of the data is masked in a message, the data walked as a tree where the text has no alias', () => {
+    const data = { vm_settings: { compute_secret_key: 'wJalrXUtnFEMI', region: 'us-east-1' }, tags: [{ api_token: 'tok-4711' }] };
+    const mask = messageMask('vm_settings: {}\n', [data], () => 'vm_settings: {}\n');
+    expect(mask('got wJalrXUtnFEMI and "tok-4711" in us-east-1')).toBe('got **** and "****" in us-east-1');
+  });
+
+  test('data that shares objects after all (a cycle) under a text with no alias is walked again, recording what it walked: it ends, and masks', () => {
+    const data: Record<string, unknown> = { vm_settings: { compute_secret_key: 'wJalrXUtnFEMI' } };
+    data.again = data;
+    (data.vm_settings as Record<string, unknown>).back = data;
+    const mask = messageMask('vm_settings: {}\n', [data], () => 'vm_settings: {}\n');
+    expect(mask('got wJalrXUtnFEMI')).toBe('got ****');
   });
 });

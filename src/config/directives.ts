@@ -39,6 +39,8 @@ const DIRECTIVE = /^\s*dplint-(disable-next-line|disable-line|disable|enable)(?=
 export function parseDirectives(comments: readonly SourceComment[]): Directive[] {
   const directives: Directive[] = [];
   for (const comment of comments) {
+    // Most comments are prose: the expression runs on those that name a directive at all.
+    if (!comment.text.includes('dplint-')) continue;
     const match = DIRECTIVE.exec(comment.text);
     if (!match) continue;
     const [list, ...reason] = match[2].split(/\s--\s|\s--$/);

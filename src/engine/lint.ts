@@ -113,9 +113,8 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const look = options.quick === false ? undefined : quickLook(text, options);
   const clean = look && cleanResult(look, options);
   if (clean) return options.includeSuppressed ? { ...clean, suppressed: [] } : clean;
-  const result = lintDetailed(text, options, look);
-  const plain = <F extends DetailedFinding>({ messageId: _id, data: _data, ...finding }: F): Omit<F, 'messageId' | 'data'> => finding;
-  return { ...result, findings: result.findings.map(plain), ...(result.suppressed ? { suppressed: result.suppressed.map(plain) } : {}) };
+  // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
+  return lintDetailed(text, options, look, false);
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
@@ -126,11 +125,14 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return lintDetailed(text, { ...options, rules: withRecommended(options.rules) }, undefined);
+  return lintDetailed(text, { ...options, rules: withRecommended(options.rules) }, undefined, true);
 }
 
-/** The full lint; `look`, the quick look's, gives each body's findings where it read the same documents. */
-function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined): DetailedResult {
+/**
+ * The full lint; `look`, the quick look's, gives each body's findings where it read the same
+ * documents; `detailed`, whether rule findings keep their messageId and data.
+ */
+function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean): DetailedResult {
   // The quick look's reading gives the nodes; of a stream, only the documents with something to place need theirs.
   const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 : undefined;
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
@@ -145,7 +147,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
     configOperation: options.configOperation,
     infer: inferOperation,
   });
-  const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, document, finding);
+  const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, document, finding, detailed);
   findings.push(...resolved.findings.map((finding) => located(first, finding)));
 
   const operation = resolved.operation;
@@ -267,7 +269,7 @@ function lintDocument(
   return (known ?? checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers })).map(toDocument);
 }
 
-function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding): DetailedFinding {
+function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
   const located: DetailedFinding = {
     ruleId: finding.ruleId,
@@ -285,7 +287,7 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
   if (fix) located.fix = fix;
   const suggestions = finding.suggestions && renderSuggestions(file, document, finding.path, finding.suggestions);
   if (suggestions?.length) located.suggestions = suggestions;
-  if (finding.messageId) {
+  if (detailed && finding.messageId) {
     located.messageId = finding.messageId;
     if (finding.data) located.data = finding.data;
   }

@@ -347,8 +347,40 @@ function nodesOf(read: DataRead, source: string, maxDepth: number, withNodes: ((
 /** A file the block reader read: usable documents, no findings. */
 function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
   const documents = blocks.map((block, index): SourceDocument => (block.contents ? { index, node: yamlDocument(block), value: block.value, usable: true } : withoutNodes(block, index)));
-  const comments = blocks.flatMap((block) => block.comments.map(([start, end]) => sourceComment(source, lineCounter, start, end)));
-  return { text: source, bom, format: 'yaml', lineCounter, documents, comments, findings: [], blockRead: true };
+  return { text: source, bom, format: 'yaml', lineCounter, documents, comments: blockComments(blocks, source, lineCounter.lineStarts), findings: [], blockRead: true };
+}
+
+/**
+ * The comments the block reader noted, as {@link sourceComment} makes them, their lines found by
+ * walking the line starts forward (the comments come in order) rather than by a search for each
+ * of their two ends: a cluster file with findings has dozens of comment lines.
+ */
+function blockComments(blocks: readonly BlockDocument[], source: string, lineStarts: readonly number[]): SourceComment[] {
+  const comments: SourceComment[] = [];
+  // The 0-based index of the last line start at or before the offset: LineCounter.linePos's line, less one.
+  let line = 0;
+  const lineOf = (offset: number): number => {
+    if (offset < lineStarts[line]) line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+    return line;
+  };
+  for (const block of blocks) {
+    for (const [start, end] of block.comments) {
+      const first = lineOf(start);
+      const lineStart = lineStarts[first];
+      const column = start - lineStart + 1;
+      const last = lineOf(Math.max(end, start));
+      comments.push({ offset: start, line: first + 1, text: source.slice(start + 1, end), ownLine: onlySpaceBefore(source, lineStart, start), range: { line: first + 1, column, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 } });
+    }
+  }
+  return comments;
+}
+
+/** Whether nothing but white space stands between `from` and `to` (`text.slice(from, to).trim() === ''`, mostly without the slice). */
+function onlySpaceBefore(text: string, from: number, to: number): boolean {
+  let at = to;
+  while (at > from && (text.charCodeAt(at - 1) === 0x20 || text.charCodeAt(at - 1) === 0x09)) at--;
+  return at === from || text.slice(from, at).trim() === '';
 }
 
 /**

@@ -90,9 +90,9 @@ export function maskSecrets(text: string, parsed?: MaskableFile): string {
  * in no order): every line that differs between the two is among them, so the masked spans of
  * that very pair ({@link maskedSpans}) are found on those lines, without comparing every line.
  * Lint masks a file's text, then its messages, then screens its fixes: all three ask of the same
- * pair.
+ * pair, the last two for the spans the first found (kept in `spans`, made once).
  */
-let lastMasked: { readonly text: string; readonly shown: string; readonly changed: readonly number[] } | undefined;
+let lastMasked: { readonly text: string; readonly shown: string; readonly changed: readonly number[]; spans?: readonly string[] } | undefined;
 
 /**
  * A file already parsed as YAML, with the default limits, whose documents all have their nodes:
@@ -452,7 +452,7 @@ export function shownText(text: string, parsed?: MaskableFile): string {
  * fix copies the members, secret values and all.
  */
 export function secretsOf(source: string, shown?: string): (text: string) => boolean {
-  let spans: string[] | undefined;
+  let spans: readonly string[] | undefined;
   return (text) => {
     if (text.trim() === '') return false;
     spans ??= maskedSpans(source, shown);
@@ -461,11 +461,11 @@ export function secretsOf(source: string, shown?: string): (text: string) => boo
 }
 
 /** The text of each line that masking changes, without what masking keeps around it. */
-function maskedSpans(source: string, shown?: string): string[] {
+function maskedSpans(source: string, shown?: string): readonly string[] {
   if (shown === source || (shown === undefined && holdsNoLiteralCredential(source))) return [];
   const masked = shown ?? maskSecrets(source);
   const known = lastMasked;
-  if (known !== undefined && known.text === source && known.shown === masked) return spansOnLines(source, masked, known.changed);
+  if (known !== undefined && known.text === source && known.shown === masked) return (known.spans ??= spansOnLines(source, masked, known.changed));
   const plain = source.split('\n');
   const lines = masked.split('\n');
   const spans: string[] = [];
@@ -714,7 +714,9 @@ function filterBit(hash: number): number {
 
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
-  for (const value of values) collectCredentialValues(value, found);
+  // Without an alias (a `*`) no two members share an object: the walk needs no record of what it walked.
+  const tree = !text.includes('*');
+  for (const value of values) if (!tree || !collectCredentialValues(value, found, text.length + 1)) collectCredentialValues(value, found, Infinity, true);
   const secrets: Secrets = { empty: true, long: new Set(), runFilter: [], whole: new Set(), short: new Map(), tiny: new Set() };
   for (const raw of found) {
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
@@ -764,12 +766,18 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
   return secrets;
 }
 
-/** The scalars under every credential-like member of a document's data, as text. */
-function collectCredentialValues(root: unknown, found: Set<string>): void {
+/**
+ * The scalars under every credential-like member of a document's data, as text. With `shared`,
+ * aliases may share objects: each is walked at most once as a credential's value and once as not.
+ * Without, the walk gives up (false) past `objects` objects, so that data that shares objects
+ * after all, or has a cycle, is walked again with `shared` (what it found by then, the full walk
+ * finds too).
+ */
+function collectCredentialValues(root: unknown, found: Set<string>, objects: number, shared = false): boolean {
   const credential = credentialTest();
-  // Aliases share objects: each is walked at most once as a credential's value and once as not.
-  const walked = new Set<object>();
-  const walkedSecret = new Set<object>();
+  const walked = shared ? new Set<object>() : undefined;
+  const walkedSecret = shared ? new Set<object>() : undefined;
+  let left = objects;
   // Two stacks in step (a value, whether it lies under a credential-like member), not an object a value.
   const values: unknown[] = [root];
   const secrets: boolean[] = [false];
@@ -783,9 +791,13 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
       if (shown.trim() !== '' && !isPlaceholder(shown)) found.add(shown);
       continue;
     }
-    const seen = secret ? walkedSecret : walked;
-    if (seen.has(value)) continue;
-    seen.add(value);
+    if (shared) {
+      const seen = secret ? walkedSecret! : walked!;
+      if (seen.has(value)) continue;
+      seen.add(value);
+    } else if (--left < 0) {
+      return false;
+    }
     if (Array.isArray(value)) {
       for (const item of value) {
         values.push(item);
@@ -803,6 +815,7 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
       secrets.push(secret || credential(name));
     }
   }
+  return true;
 }
 
 function maskMessage(message: string, secrets: Secrets): string {
