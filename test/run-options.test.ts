@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../bench/corpus.mjs';
+import { run as runWith } from '../src/cli.js';
 import { lintFiles } from '../src/node/lint-files.js';
+import { lintRun, lintRunPacked } from '../src/node/lint-run.js';
 import { readCacheFile, writeCacheFile } from './helpers/cache.js';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
@@ -157,16 +159,68 @@ describe('--shard', () => {
   });
 });
 
-test('worker threads give the output one thread gives (the built bin, 300 files)', () => {
-  expect(existsSync('dist/dplint.cjs') && existsSync('dist/worker.cjs'), 'run `npm run build` first').toBe(true);
-  const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-'));
-  writeCorpus(dir, 300, 7);
-  const run = (jobs: string) => spawnSync(process.execPath, ['dist/dplint.cjs', dir, '--operation', 'edit-cluster', '--no-config', '-f', 'json', '--jobs', jobs], { encoding: 'utf8' });
-  const one = run('1');
-  const two = run('2');
-  expect(two.stderr).toBe('');
-  expect(JSON.parse(one.stdout).summary.files).toBe(300);
-  expect(JSON.parse(two.stdout).summary.errors).toBeGreaterThan(0);
-  expect(two.stdout).toBe(one.stdout);
-  expect(two.status).toBe(one.status);
+describe('worker threads (--jobs)', () => {
+  const WORKER = resolve('dist/worker.cjs');
+  const run = (dir: string, jobs: string, ...more: string[]) => spawnSync(process.execPath, ['dist/dplint.cjs', dir, '--operation', 'edit-cluster', '--no-config', '--jobs', jobs, ...more], { encoding: 'utf8', maxBuffer: 1 << 26 });
+
+  test('give the output one thread gives (the built bin, 300 files)', () => {
+    expect(existsSync('dist/dplint.cjs') && existsSync(WORKER), 'run `npm run build` first').toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-'));
+    writeCorpus(dir, 300, 7);
+    const one = run(dir, '1', '-f', 'json');
+    const two = run(dir, '2', '-f', 'json');
+    expect(two.stderr).toBe('');
+    expect(JSON.parse(one.stdout).summary.files).toBe(300);
+    expect(JSON.parse(two.stdout).summary.errors).toBeGreaterThan(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.status).toBe(one.status);
+  });
+
+  // A worker's results cross to the main thread and are held there as one thread's are: every
+  // format reads them back, stylish and SARIF with the text of each file with findings.
+  test('give the output one thread gives on files with findings, in every format (the built bin, 400 files)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-findings-'));
+    writeCorpus(dir, 400, 3, { findings: true });
+    for (const format of ['json', 'stylish', 'sarif']) {
+      const one = run(dir, '1', '-f', format);
+      const two = run(dir, '2', '-f', format);
+      expect(two.stderr).toBe('');
+      expect(two.stdout.length).toBeGreaterThan(100_000);
+      expect(two.stdout).toBe(one.stdout);
+      expect(two.status).toBe(1);
+    }
+    expect(JSON.parse(run(dir, '2', '-f', 'json').stdout).summary).toMatchObject({ files: 400, errors: 38 });
+  });
+
+  test('lintRun, which returns objects, gives with a worker what one thread gives, with a cache and without', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-library-'));
+    writeCorpus(dir, 250, 5, { findings: true });
+    const options = { operation: 'edit-cluster' as const, config: false as const };
+    const one = await lintRun([dir], options, { jobs: 1 });
+    expect(one.filter((result) => result.findings.length > 0).length).toBe(221);
+    expect(await lintRun([dir], options, { jobs: 2, workerScript: WORKER })).toEqual(one);
+    const cache = { cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-jobs-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-jobs-key-')) };
+    expect(await lintRun([dir], options, { jobs: 2, workerScript: WORKER, ...cache })).toEqual(one);
+    expect(await lintRun([dir], options, { jobs: 2, workerScript: WORKER, ...cache })).toEqual(one);
+  });
+
+  test('a worker that fails fails the run: exit 2, one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-failing-'));
+    writeCorpus(dir, 250, 5);
+    const failing = join(mkdtempSync(join(tmpdir(), 'dplint-jobs-worker-')), 'worker.cjs');
+    writeFileSync(failing, "throw new Error('the worker broke\\nat line two');\n");
+    await expect(lintRunPacked([dir], { operation: 'edit-cluster', config: false }, { jobs: 2, workerScript: failing })).rejects.toThrow('the worker broke');
+    let stdout = '';
+    let stderr = '';
+    const code = await runWith(['.', '--operation', 'edit-cluster', '--no-config', '--jobs', '2'], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+      env: {},
+      isTTY: false,
+      workerScript: failing,
+      readStdin: () => Promise.resolve(''),
+    });
+    expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: 'dplint: internal error: the worker broke\n' });
+  });
 });
