@@ -1,7 +1,7 @@
-import { closeSync, fstatSync, openSync, readSync, statSync, constants } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
 import { VERSION } from '../version.js';
 import { hmac, sameDigest, sha1, userKey } from './crypto.js';
-import { fileStat, type FileStat } from './files.js';
+import type { FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
@@ -40,8 +40,6 @@ interface Entry {
  * "racy" file to be hashed again, as git does with its index.
  */
 const RACY_MARGIN_MS = 3000;
-
-const NO_THROW = { throwIfNoEntry: false } as const;
 
 /** The layout of the file and its entries: a cache written in another is started afresh. */
 const CACHE_FORMAT = 4;
@@ -99,8 +97,8 @@ export class LintCache {
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
   private changed = false;
-  /** When this run started: files read from here on may still change within the tick of their change time. */
-  private readonly startedAt = Date.now();
+  /** When this run started, before any file was stat'ed: files read from here on may still change within the tick of their change time. */
+  private readonly startedAt: number;
   /** Whether results carry the text of files with findings (lintRun's keepSource). */
   private readonly keepSource: boolean;
   /** Whether results carry the findings directives silenced (`--include-suppressed`, SARIF). */
@@ -110,7 +108,9 @@ export class LintCache {
     private readonly location: string,
     options: LintFilesOptions,
     trust: CacheTrust,
+    startedAt = Date.now(),
   ) {
+    this.startedAt = startedAt;
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.keepSource = options.keepSource !== false;
@@ -128,16 +128,18 @@ export class LintCache {
     this.previous = typeof read === 'string' ? {} : read;
   }
 
-  /** The cached result of a file, when its content and everything else it depends on are unchanged. */
-  lookup(file: string, absolute: string, run: PlannedRun): LintedFile | undefined {
-    if (!Object.hasOwn(this.previous, file)) return undefined;
+  /**
+   * The cached result of a file, when its content and everything else it depends on are unchanged.
+   * `stat` is the file's, taken before this run read the cache (statInputsRefusingTargets); undefined
+   * when it is not a regular file.
+   */
+  lookup(file: string, absolute: string, run: PlannedRun, stat: FileStat | undefined): LintedFile | undefined {
+    if (stat === undefined || !Object.hasOwn(this.previous, file)) return undefined;
     const entry = this.previous[file];
     if (!entry || entry.key !== keyFor(file, run)) return undefined;
-    // The entry's findings are the result's, held to the end of the run: compactly (src/node/compact.ts).
-    if (entry.findings && run.store) entry.findings = run.store.findings(entry.findings);
-    const stats = statSync(absolute, NO_THROW);
-    if (!stats?.isFile()) return undefined;
-    const stat = fileStat(stats);
+    // The entry's findings are used as JSON.parse made them: copying them into a ResultStore (one
+    // copy of each string, one shape) cost a findings-heavy rerun a tenth of its time, and the
+    // entries read are held to the end of the run anyway, as the cache written from them.
     if (provesUnchanged(entry, stat)) {
       const linted = (entry.findings || entry.suppressed) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
       if (linted) this.next[file] = entry;
