@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -31,6 +31,18 @@ describe('--cache', () => {
     writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
     const second = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
+  });
+
+  test('format 5: each entry an array, a clean file\'s of eleven members, the findings after them', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    const text = readFileSync(join(dir, '.dplintcache'), 'utf8');
+    const entries = JSON.parse(text.slice(text.indexOf('\n') + 1));
+    const b = statSync(join(dir, 'b.yaml'));
+    expect(entries['b.yaml'].slice(2, 7)).toEqual([b.size, b.mtimeMs, b.ctimeMs, b.ino, b.dev]);
+    expect(entries['b.yaml'].slice(8)).toEqual(['edit-cluster', 'config', { labels: ['b'] }]);
+    expect(entries['a.yaml'].length).toBe(12);
+    expect(entries['a.yaml'][11].map((finding: { ruleId: string; line: number }) => `${finding.line} ${finding.ruleId}`)).toEqual(['2 cluster/max-nodes-below-initial']);
   });
 
   test('a run that changes nothing leaves the cache file as it was; one that does rewrites it', async () => {
