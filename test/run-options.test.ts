@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -59,6 +59,13 @@ describe('--cache', () => {
     const rewritten = readCacheFile(cacheFile);
     expect(rewritten.header.marker).toBeUndefined();
     expect(Object.keys(rewritten.entries).sort()).toEqual(['a.yaml', 'b.yaml']);
+    // A file gone is a change too: every other entry reused, the cache is written without it.
+    writeCacheFile(cacheFile, { ...rewritten, header: { ...rewritten.header, marker: 'kept' } });
+    rmSync(join(dir, 'b.yaml'));
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    const pruned = readCacheFile(cacheFile);
+    expect(pruned.header.marker).toBeUndefined();
+    expect(Object.keys(pruned.entries)).toEqual(['a.yaml']);
   });
 
   test('never stale: an edited file, a changed config, another dplint version are linted again', async () => {

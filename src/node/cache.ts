@@ -106,6 +106,9 @@ export interface CacheTrust {
  */
 export class LintCache {
   private readonly previous: Record<string, Entry>;
+  /** How many entries `previous` and `next` hold: counted as they come, not by listing the keys of 10,000 entries again. */
+  private readonly previousCount: number = 0;
+  private nextCount = 0;
   /** Undefined: no key, no cache (neither read nor written). */
   private readonly key: Buffer | undefined;
   private readonly next: Record<string, Entry> = {};
@@ -140,7 +143,8 @@ export class LintCache {
     this.key = key;
     const read = readCache(location, this.runKey, key);
     if (typeof read === 'string') trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
-    this.previous = typeof read === 'string' ? {} : read;
+    this.previous = typeof read === 'string' ? {} : read.entries;
+    this.previousCount = typeof read === 'string' ? 0 : read.count;
   }
 
   /**
@@ -157,7 +161,7 @@ export class LintCache {
     // entries read are held to the end of the run anyway, as the cache written from them.
     if (provesUnchanged(entry, stat)) {
       const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
-      if (linted) this.next[file] = entry;
+      if (linted) this.put(file, entry);
       return linted;
     }
     let bytes: Buffer;
@@ -171,9 +175,14 @@ export class LintCache {
     // later runs once the file is older than the margin: only then is it worth writing the cache.
     const checked = entry.slice() as Entry;
     checked.splice(STAT, 6, ...stat, this.startedAt);
-    this.next[file] = checked;
+    this.put(file, checked);
     if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
     return lintedOf(file, entry, hasFindings(entry) && this.keepSource ? bytes.toString('utf8') : undefined, this.includeSuppressed);
+  }
+
+  private put(file: string, entry: Entry): void {
+    if (!Object.hasOwn(this.next, file)) this.nextCount++;
+    this.next[file] = entry;
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -220,7 +229,7 @@ export class LintCache {
     const entry: Entry = [keyFor(file, run), linted.contentHash, ...(stat ?? NO_STAT), stat ? this.startedAt : null, operation ?? null, operationSource, linted.facts ? packFacts(linted.facts) : 0];
     if (findings.length || suppressed?.length) entry.push(findings.length ? findings : 0);
     if (suppressed?.length) entry.push(suppressed);
-    this.next[file] = entry;
+    this.put(file, entry);
     this.changed = true;
   }
 
@@ -230,14 +239,14 @@ export class LintCache {
     if (!entry || !linted.facts) return;
     const located = entry.slice() as Entry;
     located[FACTS] = packFacts(linted.facts);
-    this.next[file] = located;
+    this.put(file, located);
     this.changed = true;
   }
 
   /** Writes the cache, unless every entry came from it unchanged (a second run over an unchanged repository writes nothing). */
   save(): void {
     if (!this.key) return;
-    if (!this.changed && Object.keys(this.next).length === Object.keys(this.previous).length) return;
+    if (!this.changed && this.nextCount === this.previousCount) return;
     const entries = JSON.stringify(this.next);
     const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: macOf(this.key, VERSION, this.runKey, entries) };
     writeFileAtomic(this.location, `${JSON.stringify(header)}\n${entries}`);
@@ -280,11 +289,11 @@ function macOf(key: Buffer, version: string, run: string, entries: string | Uint
 }
 
 /** The entries of the cache file, when it is for this run; a string saying why it is ignored. */
-function readCache(location: string, runKey: string, key: Buffer): Record<string, Entry> | string {
+function readCache(location: string, runKey: string, key: Buffer): { entries: Record<string, Entry>; count: number } | string {
   let bytes: Buffer;
   try {
     const read = readBounded(location);
-    if (read === undefined) return {};
+    if (read === undefined) return { entries: {}, count: 0 };
     if (typeof read === 'string') return read;
     bytes = read;
   } catch (error) {
@@ -299,7 +308,7 @@ function readCache(location: string, runKey: string, key: Buffer): Record<string
   }
   if (header === null || typeof header !== 'object') return 'it is not a dplint cache';
   // Another version's or another run's cache is not a problem: it is started afresh.
-  if (header.dplint !== VERSION || header.run !== runKey) return {};
+  if (header.dplint !== VERSION || header.run !== runKey) return { entries: {}, count: 0 };
   const entriesBytes = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
   if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, entriesBytes))) {
     return "its signature does not match (a cache edited, or written under another user's key)";
@@ -311,8 +320,12 @@ function readCache(location: string, runKey: string, key: Buffer): Record<string
     return 'its entries are not JSON';
   }
   if (!isRecord(entries)) return 'its entries are not an object';
-  for (const file in entries) if (!isEntry(entries[file])) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
-  return entries as Record<string, Entry>;
+  let count = 0;
+  for (const file in entries) {
+    if (!isEntry(entries[file])) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
+    count++;
+  }
+  return { entries: entries as Record<string, Entry>, count };
 }
 
 /** The file's bytes; undefined when there is none; a string when it is larger than MAX_CACHE_SIZE (never read). */
