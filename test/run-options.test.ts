@@ -166,6 +166,17 @@ describe('sources kept only for the outputs that show them', () => {
 });
 
 describe('--shard', () => {
+  test('with --cache: each file of the shard is proven unchanged by its own stat', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [bb]\n', 'c.yaml': 'label: [ccc]\n', 'd.yaml': 'label: [dddd]\n' });
+    const run = async () => (JSON.parse((await runCli(['.', '--shard', '2/2', '--cache', '-f', 'json'], { cwd: dir, env: ENV })).stdout).results as Array<{ file: string; operation: string }>).map((r) => `${r.file} ${r.operation}`);
+    expect(await run()).toEqual(['c.yaml edit-cluster', 'd.yaml edit-cluster']);
+    // A hash no content has and a run that started an hour from now: only d.yaml's own stat can prove the entry.
+    const cache = readCacheFile(join(dir, '.dplintcache'));
+    Object.assign(cache.entries['d.yaml'], { hash: '0'.repeat(40), checkedAt: Date.now() + 3_600_000, operation: 'set-cluster-state' });
+    writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
+    expect(await run()).toEqual(['c.yaml edit-cluster', 'd.yaml set-cluster-state']);
+  });
+
   test('contiguous parts of the sorted files, each file in exactly one', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n', 'c.yaml': 'label: [c]\n' });
     const files = async (shard: string) => (JSON.parse((await runCli(['.', '--shard', shard, '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string }>).map((r) => r.file);

@@ -7,7 +7,7 @@ import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { writeFileAtomic } from './write-file.js';
+import { STAT_NUMBERS, writeFileAtomic } from './write-file.js';
 
 /**
  * One file's entry: what its result depends on, and the result. An array, not an object, and
@@ -149,17 +149,18 @@ export class LintCache {
 
   /**
    * The cached result of a file, when its content and everything else it depends on are unchanged.
-   * `stat` is the file's, taken before this run read the cache (statInputsRefusingTargets); undefined
-   * when it is not a regular file.
+   * The file's stat is the `index`th in `stats`, taken before this run read the cache
+   * (statInputsRefusingTargets); NaN when it is not a regular file.
    */
-  lookup(file: string, absolute: string, run: PlannedRun, stat: FileStat | undefined): LintedFile | undefined {
-    if (stat === undefined || !Object.hasOwn(this.previous, file)) return undefined;
+  lookup(file: string, absolute: string, run: PlannedRun, stats: Float64Array, index: number): LintedFile | undefined {
+    const at = index * STAT_NUMBERS;
+    if (Number.isNaN(stats[at]) || !Object.hasOwn(this.previous, file)) return undefined;
     const entry = this.previous[file];
     if (!entry || entry[KEY] !== keyFor(file, run)) return undefined;
     // The entry's findings are used as JSON.parse made them: copying them into a ResultStore (one
     // copy of each string, one shape) cost a findings-heavy rerun a tenth of its time, and the
     // entries read are held to the end of the run anyway, as the cache written from them.
-    if (provesUnchanged(entry, stat)) {
+    if (provesUnchanged(entry, stats, at)) {
       const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
       if (linted) this.put(file, entry);
       return linted;
@@ -174,7 +175,8 @@ export class LintCache {
     // The bytes are those hashed before. The file's stat, taken before the read, proves them to
     // later runs once the file is older than the margin: only then is it worth writing the cache.
     const checked = entry.slice() as Entry;
-    checked.splice(STAT, 6, ...stat, this.startedAt);
+    const stat = Array.from(stats.subarray(at, at + STAT_NUMBERS)) as FileStat;
+    checked.splice(STAT, STAT_NUMBERS + 1, ...stat, this.startedAt);
     this.put(file, checked);
     if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
     return lintedOf(file, entry, hasFindings(entry) && this.keepSource ? bytes.toString('utf8') : undefined, this.includeSuppressed);
@@ -269,11 +271,11 @@ const hasFindings = (entry: Entry): boolean => entry.length > FINDINGS;
 const NO_STAT = [0, 0, 0, 0, 0] as const;
 
 /** Whether the file's stat now proves its bytes are those hashed for the entry. */
-function provesUnchanged(entry: Entry, stat: FileStat): boolean {
+function provesUnchanged(entry: Entry, stats: Float64Array, at: number): boolean {
   const checkedAt = entry[CHECKED_AT];
   if (checkedAt === null) return false;
-  for (let i = 0; i < stat.length; i++) if (stat[i] !== entry[STAT + i]) return false;
-  return stat[2] < checkedAt - RACY_MARGIN_MS;
+  for (let i = 0; i < STAT_NUMBERS; i++) if (stats[at + i] !== entry[STAT + i]) return false;
+  return stats[at + 2] < checkedAt - RACY_MARGIN_MS;
 }
 
 /** The config file that applies, and the path it sees the file by when that is not the file's own. */

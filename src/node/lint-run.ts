@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../types.js';
 import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
-import { UsageError, type FileStat } from './files.js';
+import { UsageError } from './files.js';
 import type { RepositoryFacts } from '../engine/repository.js';
 import { finishPackedRun, finishRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { PackedResults, ResultStore } from './compact.js';
-import { refuseWritingOverInputs, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
+import { refuseWritingOverInputs, STAT_NUMBERS, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
@@ -70,7 +70,7 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
         warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
       }, startedAt)
     : undefined;
-  const linted: Array<LintedFile | undefined> = run.files.map((file, i) => cache?.lookup(file, pathToOpen(run, file), run, stats![i]));
+  const linted: Array<LintedFile | undefined> = run.files.map((file, i) => cache?.lookup(file, pathToOpen(run, file), run, stats!, i));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
   const fresh = new Array<LintedFile>(missing.length);
   await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, file) => {
@@ -115,9 +115,9 @@ export async function lintRunPacked(paths: readonly string[], options: LintFiles
 /**
  * Plans the run, tells the caller, refuses to write over a file it lints, and takes the shard
  * asked for. A run that keeps a cache has every planned file stat'ed once, for the refusal and the
- * cache both (`stats`, by the index in the shard's files).
+ * cache both (`stats`, statInputsRefusingTargets', from the shard's first file on).
  */
-function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore, statAll = false): { run: PlannedRun; stats?: Array<FileStat | undefined> } {
+function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore, statAll = false): { run: PlannedRun; stats?: Float64Array } {
   const planned: PlannedRun = store ? { ...planRun(paths, options), store } : planRun(paths, options);
   runOptions.onPlanned?.(planned);
   const targets = [...(runOptions.writeTargets ?? [])];
@@ -129,7 +129,7 @@ function startRun(paths: readonly string[], options: LintFilesOptions, runOption
   if (!statAll && targets.length > 0) refuseWritingOverInputs(targets, inputs());
   if (!runOptions.shard) return { run: planned, stats };
   const { start, end } = shardRange(planned.files.length, runOptions.shard);
-  return { run: { ...planned, files: planned.files.slice(start, end) }, stats: stats?.slice(start, end) };
+  return { run: { ...planned, files: planned.files.slice(start, end) }, stats: stats?.subarray(start * STAT_NUMBERS, end * STAT_NUMBERS) };
 }
 
 /**

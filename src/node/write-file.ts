@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fileStat, reason, UsageError, type FileStat } from './files.js';
+import { fileStat, reason, UsageError } from './files.js';
 import { randomHex } from './crypto.js';
 
 /**
@@ -119,17 +119,20 @@ export function refuseWritingOverInputs(targets: readonly WriteTarget[], inputs:
 
 /**
  * {@link refuseWritingOverInputs} for a run that keeps a cache, which needs every input's stat
- * anyway: one `stat` a file serves both, and is returned (undefined for a file that is not there,
- * or not a regular file). The refusal stays where it was: every input is stat'ed, and refused if
- * it is a target, before the caller reads the cache or any input's bytes — a `--cache-location`
- * that names a linted file is refused before a byte of it is read. A stat says nothing of a file's
- * content, so taking them all first reveals nothing.
+ * anyway: one `stat` a file serves both. The refusal stays where it was: every input is stat'ed,
+ * and refused if it is a target, before the caller reads the cache or any input's bytes — a
+ * `--cache-location` that names a linted file is refused before a byte of it is read. A stat says
+ * nothing of a file's content, so taking them all first reveals nothing.
+ *
+ * The stats come back as {@link STAT_NUMBERS} numbers an input, in FileStat's order, in one
+ * Float64Array (NaN where the input is not there or not a regular file): held while the cache is
+ * read, 10,000 arrays of numbers were as many objects for the garbage collector to copy.
  */
-export function statInputsRefusingTargets(targets: readonly WriteTarget[], inputs: readonly string[]): Array<FileStat | undefined> {
+export function statInputsRefusingTargets(targets: readonly WriteTarget[], inputs: readonly string[]): Float64Array {
   const byIdentity = targetIdentities(targets);
-  const stats = new Array<FileStat | undefined>(inputs.length);
+  const stats = new Float64Array(inputs.length * STAT_NUMBERS).fill(Number.NaN);
   for (let i = 0; i < inputs.length; i++) {
-    let found: Stats | undefined;
+    let found: Stats;
     try {
       found = statSync(inputs[i]);
     } catch {
@@ -137,10 +140,13 @@ export function statInputsRefusingTargets(targets: readonly WriteTarget[], input
       continue;
     }
     if (byIdentity.size > 0) refuseIfTarget(byIdentity, `${found.dev}:${found.ino}`);
-    if (found.isFile()) stats[i] = fileStat(found);
+    if (found.isFile()) stats.set(fileStat(found), i * STAT_NUMBERS);
   }
   return stats;
 }
+
+/** How many numbers a FileStat holds. */
+export const STAT_NUMBERS = 5;
 
 /** The targets by the identity of the file they would replace: as a link, and as what it points at. */
 function targetIdentities(targets: readonly WriteTarget[]): Map<string, WriteTarget> {
