@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -35,6 +35,18 @@ describe('--cache', () => {
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
   });
 
+  test('format 5: each entry an array, a clean file\'s of eleven members, the findings after them', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    const text = readFileSync(join(dir, '.dplintcache'), 'utf8');
+    const entries = JSON.parse(text.slice(text.indexOf('\n') + 1));
+    const b = statSync(join(dir, 'b.yaml'));
+    expect(entries['b.yaml'].slice(2, 7)).toEqual([b.size, b.mtimeMs, b.ctimeMs, b.ino, b.dev]);
+    expect(entries['b.yaml'].slice(8)).toEqual(['edit-cluster', 'config', { labels: ['b'] }]);
+    expect(entries['a.yaml'].length).toBe(12);
+    expect(entries['a.yaml'][11].map((finding: { ruleId: string; line: number }) => `${finding.line} ${finding.ruleId}`)).toEqual(['2 cluster/max-nodes-below-initial']);
+  });
+
   test('a run that changes nothing leaves the cache file as it was; one that does rewrites it', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
@@ -49,6 +61,13 @@ describe('--cache', () => {
     const rewritten = readCacheFile(cacheFile);
     expect(rewritten.header.marker).toBeUndefined();
     expect(Object.keys(rewritten.entries).sort()).toEqual(['a.yaml', 'b.yaml']);
+    // A file gone is a change too: every other entry reused, the cache is written without it.
+    writeCacheFile(cacheFile, { ...rewritten, header: { ...rewritten.header, marker: 'kept' } });
+    rmSync(join(dir, 'b.yaml'));
+    await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    const pruned = readCacheFile(cacheFile);
+    expect(pruned.header.marker).toBeUndefined();
+    expect(Object.keys(pruned.entries)).toEqual(['a.yaml']);
   });
 
   test('never stale: an edited file, a changed config, another dplint version are linted again', async () => {
@@ -149,6 +168,17 @@ describe('sources kept only for the outputs that show them', () => {
 });
 
 describe('--shard', () => {
+  test('with --cache: each file of the shard is proven unchanged by its own stat', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [bb]\n', 'c.yaml': 'label: [ccc]\n', 'd.yaml': 'label: [dddd]\n' });
+    const run = async () => (JSON.parse((await runCli(['.', '--shard', '2/2', '--cache', '-f', 'json'], { cwd: dir, env: ENV })).stdout).results as Array<{ file: string; operation: string }>).map((r) => `${r.file} ${r.operation}`);
+    expect(await run()).toEqual(['c.yaml edit-cluster', 'd.yaml edit-cluster']);
+    // A hash no content has and a run that started an hour from now: only d.yaml's own stat can prove the entry.
+    const cache = readCacheFile(join(dir, '.dplintcache'));
+    Object.assign(cache.entries['d.yaml'], { hash: '0'.repeat(40), checkedAt: Date.now() + 3_600_000, operation: 'set-cluster-state' });
+    writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
+    expect(await run()).toEqual(['c.yaml edit-cluster', 'd.yaml set-cluster-state']);
+  });
+
   test('contiguous parts of the sorted files, each file in exactly one', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n', 'b.yaml': 'label: [b]\n', 'c.yaml': 'label: [c]\n' });
     const files = async (shard: string) => (JSON.parse((await runCli(['.', '--shard', shard, '-f', 'json'], { cwd: dir })).stdout).results as Array<{ file: string }>).map((r) => r.file);

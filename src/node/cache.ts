@@ -1,37 +1,52 @@
-import { closeSync, fstatSync, openSync, readSync, statSync, constants } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
 import { VERSION } from '../version.js';
 import { hmac, sameDigest, sha1, userKey } from './crypto.js';
-import { fileStat, type FileStat } from './files.js';
+import type { FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { writeFileAtomic } from './write-file.js';
+import { STAT_NUMBERS, writeFileAtomic } from './write-file.js';
 
 /**
- * One file's entry: what its result depends on, and the result. Flat, and without what every
- * entry would repeat (the file's name, an empty list of findings), for a cache that is read whole
- * at the start of each run.
+ * One file's entry: what its result depends on, and the result. An array, not an object, and
+ * without what every entry would repeat (the file's name, an empty list of findings), for a cache
+ * that is read whole at the start of each run: JSON.parse makes an array of a clean file's entry
+ * in some half the time of an object with named members (format 5; format 4 had objects).
  */
-interface Entry {
+type Entry = [
   /** What the result depends on besides the content and the run: the config file and the path it sees. */
-  key: string;
+  key: string,
   /** SHA-1 of the file's bytes. */
-  hash: string;
-  /** The file's size, times and identity, taken before the bytes hashed were read. */
-  stat?: FileStat;
-  /** When the run that took `stat` started (ms since the epoch). */
-  checkedAt?: number;
-  operation: OperationId | null;
-  operationSource: OperationSource;
-  /** Absent when there are none. */
-  findings?: Finding[];
-  /** The findings directives silenced, for a run that asks for them (its options are part of the run's key); absent when there are none. */
-  suppressed?: SuppressedFinding[];
-  /** RepositoryFacts, packed (packFacts). */
-  facts?: Record<string, unknown>;
-}
+  hash: string,
+  /** The file's size, times and identity (FileStat), taken before the bytes hashed were read. */
+  size: number,
+  mtimeMs: number,
+  ctimeMs: number,
+  ino: number,
+  dev: number,
+  /** When the run that took the stat started (ms since the epoch); null: there was no stat (then the five numbers before are 0). */
+  checkedAt: number | null,
+  operation: OperationId | null,
+  operationSource: OperationSource,
+  /** RepositoryFacts, packed (packFacts); 0 when there are none. */
+  facts: Record<string, unknown> | 0,
+  /** The findings; 0, or left out, when there are none. */
+  findings?: Finding[] | 0,
+  /** The findings directives silenced, for a run that asks for them (its options are part of the run's key); left out when there are none. */
+  suppressed?: SuppressedFinding[],
+];
+
+const KEY = 0;
+const HASH = 1;
+const STAT = 2;
+const CHECKED_AT = 7;
+const OPERATION = 8;
+const OPERATION_SOURCE = 9;
+const FACTS = 10;
+const FINDINGS = 11;
+const SUPPRESSED = 12;
 
 /**
  * How much older than the run that read it a file's change time must be for that time to prove
@@ -41,10 +56,8 @@ interface Entry {
  */
 const RACY_MARGIN_MS = 3000;
 
-const NO_THROW = { throwIfNoEntry: false } as const;
-
 /** The layout of the file and its entries: a cache written in another is started afresh. */
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 
 /**
  * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with
@@ -93,14 +106,17 @@ export interface CacheTrust {
  */
 export class LintCache {
   private readonly previous: Record<string, Entry>;
+  /** How many entries `previous` and `next` hold: counted as they come, not by listing the keys of 10,000 entries again. */
+  private readonly previousCount: number = 0;
+  private nextCount = 0;
   /** Undefined: no key, no cache (neither read nor written). */
   private readonly key: Buffer | undefined;
   private readonly next: Record<string, Entry> = {};
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
   private changed = false;
-  /** When this run started: files read from here on may still change within the tick of their change time. */
-  private readonly startedAt = Date.now();
+  /** When this run started, before any file was stat'ed: files read from here on may still change within the tick of their change time. */
+  private readonly startedAt: number;
   /** Whether results carry the text of files with findings (lintRun's keepSource). */
   private readonly keepSource: boolean;
   /** Whether results carry the findings directives silenced (`--include-suppressed`, SARIF). */
@@ -110,7 +126,9 @@ export class LintCache {
     private readonly location: string,
     options: LintFilesOptions,
     trust: CacheTrust,
+    startedAt = Date.now(),
   ) {
+    this.startedAt = startedAt;
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.keepSource = options.keepSource !== false;
@@ -125,22 +143,26 @@ export class LintCache {
     this.key = key;
     const read = readCache(location, this.runKey, key);
     if (typeof read === 'string') trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
-    this.previous = typeof read === 'string' ? {} : read;
+    this.previous = typeof read === 'string' ? {} : read.entries;
+    this.previousCount = typeof read === 'string' ? 0 : read.count;
   }
 
-  /** The cached result of a file, when its content and everything else it depends on are unchanged. */
-  lookup(file: string, absolute: string, run: PlannedRun): LintedFile | undefined {
-    if (!Object.hasOwn(this.previous, file)) return undefined;
+  /**
+   * The cached result of a file, when its content and everything else it depends on are unchanged.
+   * The file's stat is the `index`th in `stats`, taken before this run read the cache
+   * (statInputsRefusingTargets); NaN when it is not a regular file.
+   */
+  lookup(file: string, absolute: string, run: PlannedRun, stats: Float64Array, index: number): LintedFile | undefined {
+    const at = index * STAT_NUMBERS;
+    if (Number.isNaN(stats[at]) || !Object.hasOwn(this.previous, file)) return undefined;
     const entry = this.previous[file];
-    if (!entry || entry.key !== keyFor(file, run)) return undefined;
-    // The entry's findings are the result's, held to the end of the run: compactly (src/node/compact.ts).
-    if (entry.findings && run.store) entry.findings = run.store.findings(entry.findings);
-    const stats = statSync(absolute, NO_THROW);
-    if (!stats?.isFile()) return undefined;
-    const stat = fileStat(stats);
-    if (provesUnchanged(entry, stat)) {
-      const linted = (entry.findings || entry.suppressed) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
-      if (linted) this.next[file] = entry;
+    if (!entry || entry[KEY] !== keyFor(file, run)) return undefined;
+    // The entry's findings are used as JSON.parse made them: copying them into a ResultStore (one
+    // copy of each string, one shape) cost a findings-heavy rerun a tenth of its time, and the
+    // entries read are held to the end of the run anyway, as the cache written from them.
+    if (provesUnchanged(entry, stats, at)) {
+      const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
+      if (linted) this.put(file, entry);
       return linted;
     }
     let bytes: Buffer;
@@ -149,12 +171,20 @@ export class LintCache {
     } catch {
       return undefined;
     }
-    if (contentHash(bytes) !== entry.hash) return undefined;
+    if (contentHash(bytes) !== entry[HASH]) return undefined;
     // The bytes are those hashed before. The file's stat, taken before the read, proves them to
     // later runs once the file is older than the margin: only then is it worth writing the cache.
-    this.next[file] = { ...entry, stat, checkedAt: this.startedAt };
+    const checked = entry.slice() as Entry;
+    const stat = Array.from(stats.subarray(at, at + STAT_NUMBERS)) as FileStat;
+    checked.splice(STAT, STAT_NUMBERS + 1, ...stat, this.startedAt);
+    this.put(file, checked);
     if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
-    return lintedOf(file, entry, (entry.findings || entry.suppressed) && this.keepSource ? bytes.toString('utf8') : undefined, this.includeSuppressed);
+    return lintedOf(file, entry, hasFindings(entry) && this.keepSource ? bytes.toString('utf8') : undefined, this.includeSuppressed);
+  }
+
+  private put(file: string, entry: Entry): void {
+    if (!Object.hasOwn(this.next, file)) this.nextCount++;
+    this.next[file] = entry;
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -191,22 +221,17 @@ export class LintCache {
     } catch {
       return undefined;
     }
-    return contentHash(bytes) === entry.hash ? lintedOf(file, entry, bytes.toString('utf8'), this.includeSuppressed) : undefined;
+    return contentHash(bytes) === entry[HASH] ? lintedOf(file, entry, bytes.toString('utf8'), this.includeSuppressed) : undefined;
   }
 
   store(file: string, run: PlannedRun, linted: LintedFile): void {
     if (!linted.contentHash) return;
     const { operation, operationSource, findings, suppressed } = linted.result;
-    this.next[file] = {
-      key: keyFor(file, run),
-      hash: linted.contentHash,
-      ...(linted.contentStat ? { stat: linted.contentStat, checkedAt: this.startedAt } : {}),
-      operation: operation ?? null,
-      operationSource,
-      ...(findings.length ? { findings } : {}),
-      ...(suppressed?.length ? { suppressed } : {}),
-      ...(linted.facts ? { facts: packFacts(linted.facts) } : {}),
-    };
+    const stat = linted.contentStat;
+    const entry: Entry = [keyFor(file, run), linted.contentHash, ...(stat ?? NO_STAT), stat ? this.startedAt : null, operation ?? null, operationSource, linted.facts ? packFacts(linted.facts) : 0];
+    if (findings.length || suppressed?.length) entry.push(findings.length ? findings : 0);
+    if (suppressed?.length) entry.push(suppressed);
+    this.put(file, entry);
     this.changed = true;
   }
 
@@ -214,14 +239,16 @@ export class LintCache {
   storeFacts(file: string, linted: LintedFile): void {
     const entry = this.next[file];
     if (!entry || !linted.facts) return;
-    this.next[file] = { ...entry, facts: packFacts(linted.facts) };
+    const located = entry.slice() as Entry;
+    located[FACTS] = packFacts(linted.facts);
+    this.put(file, located);
     this.changed = true;
   }
 
   /** Writes the cache, unless every entry came from it unchanged (a second run over an unchanged repository writes nothing). */
   save(): void {
     if (!this.key) return;
-    if (!this.changed && Object.keys(this.next).length === Object.keys(this.previous).length) return;
+    if (!this.changed && this.nextCount === this.previousCount) return;
     const entries = JSON.stringify(this.next);
     const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: macOf(this.key, VERSION, this.runKey, entries) };
     writeFileAtomic(this.location, `${JSON.stringify(header)}\n${entries}`);
@@ -230,18 +257,25 @@ export class LintCache {
 
 /** A cached result as the run uses it; `source`, the file's text, for outputs that show it (files with findings only). */
 function lintedOf(file: string, entry: Entry, source: string | undefined, includeSuppressed: boolean): LintedFile {
-  const result: FileResult = { file, operation: entry.operation ?? undefined, operationSource: entry.operationSource, findings: entry.findings ?? [], screened: true };
-  if (includeSuppressed) result.suppressed = entry.suppressed ?? [];
+  const result: FileResult = { file, operation: entry[OPERATION] ?? undefined, operationSource: entry[OPERATION_SOURCE], findings: entry[FINDINGS] || [], screened: true };
+  if (includeSuppressed) result.suppressed = entry[SUPPRESSED] ?? [];
   if (source !== undefined) result.source = source;
-  return entry.facts ? { result, facts: unpackFacts(entry.facts) } : { result };
+  const facts = entry[FACTS];
+  return facts ? { result, facts: unpackFacts(facts) } : { result };
 }
 
+/** Whether the entry holds findings, reported or silenced. */
+const hasFindings = (entry: Entry): boolean => entry.length > FINDINGS;
+
+/** An entry's stat when the file had none (it was not a regular file): never proves anything, checkedAt being null. */
+const NO_STAT = [0, 0, 0, 0, 0] as const;
+
 /** Whether the file's stat now proves its bytes are those hashed for the entry. */
-function provesUnchanged(entry: Entry, stat: FileStat): boolean {
-  const before = entry.stat;
-  if (!Array.isArray(before) || before.length !== stat.length || typeof entry.checkedAt !== 'number') return false;
-  if (!stat.every((value, i) => value === before[i])) return false;
-  return stat[2] < entry.checkedAt - RACY_MARGIN_MS;
+function provesUnchanged(entry: Entry, stats: Float64Array, at: number): boolean {
+  const checkedAt = entry[CHECKED_AT];
+  if (checkedAt === null) return false;
+  for (let i = 0; i < STAT_NUMBERS; i++) if (stats[at + i] !== entry[STAT + i]) return false;
+  return stats[at + 2] < checkedAt - RACY_MARGIN_MS;
 }
 
 /** The config file that applies, and the path it sees the file by when that is not the file's own. */
@@ -257,11 +291,11 @@ function macOf(key: Buffer, version: string, run: string, entries: string | Uint
 }
 
 /** The entries of the cache file, when it is for this run; a string saying why it is ignored. */
-function readCache(location: string, runKey: string, key: Buffer): Record<string, Entry> | string {
+function readCache(location: string, runKey: string, key: Buffer): { entries: Record<string, Entry>; count: number } | string {
   let bytes: Buffer;
   try {
     const read = readBounded(location);
-    if (read === undefined) return {};
+    if (read === undefined) return { entries: {}, count: 0 };
     if (typeof read === 'string') return read;
     bytes = read;
   } catch (error) {
@@ -276,7 +310,7 @@ function readCache(location: string, runKey: string, key: Buffer): Record<string
   }
   if (header === null || typeof header !== 'object') return 'it is not a dplint cache';
   // Another version's or another run's cache is not a problem: it is started afresh.
-  if (header.dplint !== VERSION || header.run !== runKey) return {};
+  if (header.dplint !== VERSION || header.run !== runKey) return { entries: {}, count: 0 };
   const entriesBytes = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
   if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, entriesBytes))) {
     return "its signature does not match (a cache edited, or written under another user's key)";
@@ -288,8 +322,12 @@ function readCache(location: string, runKey: string, key: Buffer): Record<string
     return 'its entries are not JSON';
   }
   if (!isRecord(entries)) return 'its entries are not an object';
-  for (const [file, entry] of Object.entries(entries)) if (!isEntry(entry)) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
-  return entries as Record<string, Entry>;
+  let count = 0;
+  for (const file in entries) {
+    if (!isEntry(entries[file])) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
+    count++;
+  }
+  return { entries: entries as Record<string, Entry>, count };
 }
 
 /** The file's bytes; undefined when there is none; a string when it is larger than MAX_CACHE_SIZE (never read). */
@@ -361,18 +399,23 @@ function isFinding(value: unknown): boolean {
  * checking it here costs one pass over what was just parsed.
  */
 function isEntry(value: unknown): value is Entry {
-  if (!isRecord(value)) return false;
-  const { key, hash, stat, checkedAt, operation, operationSource, findings, suppressed, facts } = value;
+  if (!Array.isArray(value) || value.length < FINDINGS || value.length > SUPPRESSED + 1) return false;
+  const checkedAt = value[CHECKED_AT];
+  const operation = value[OPERATION];
+  const operationSource = value[OPERATION_SOURCE];
+  const facts = value[FACTS];
+  const findings = value[FINDINGS];
+  const suppressed = value[SUPPRESSED];
+  for (let i = STAT; i < CHECKED_AT; i++) if (!isNumber(value[i])) return false;
   return (
-    typeof key === 'string' &&
-    typeof hash === 'string' &&
-    (stat === undefined || (Array.isArray(stat) && stat.length === 5 && stat.every(isNumber))) &&
-    (checkedAt === undefined || isNumber(checkedAt)) &&
+    typeof value[KEY] === 'string' &&
+    typeof value[HASH] === 'string' &&
+    (checkedAt === null || isNumber(checkedAt)) &&
     (operation === null || typeof operation === 'string') &&
     typeof operationSource === 'string' &&
     OPERATION_SOURCES.has(operationSource) &&
-    (findings === undefined || (Array.isArray(findings) && findings.every(isFinding))) &&
-    (suppressed === undefined || (Array.isArray(suppressed) && suppressed.every(isSuppressed))) &&
-    (facts === undefined || isRecord(facts))
+    (facts === 0 || isRecord(facts)) &&
+    (value.length <= FINDINGS || findings === 0 || (Array.isArray(findings) && findings.length > 0 && findings.every(isFinding))) &&
+    (value.length <= SUPPRESSED || (Array.isArray(suppressed) && suppressed.length > 0 && suppressed.every(isSuppressed)))
   );
 }

@@ -9,7 +9,7 @@ import { UsageError } from './files.js';
 import type { RepositoryFacts } from '../engine/repository.js';
 import { finishPackedRun, finishRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { PackedResults, ResultStore } from './compact.js';
-import { refuseWritingOverInputs, type WriteTarget } from './write-file.js';
+import { refuseWritingOverInputs, STAT_NUMBERS, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
@@ -60,15 +60,17 @@ const BATCH_SIZE = 100;
  * ```
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
-  const run = startRun(paths, options, runOptions, new ResultStore());
-  const cache =
-    runOptions.cacheLocation && !options.fix
-      ? new LintCache(runOptions.cacheLocation, options, {
-          keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
-          warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
-        })
-      : undefined;
-  const linted: Array<LintedFile | undefined> = run.files.map((file) => cache?.lookup(file, pathToOpen(run, file), run));
+  const useCache = runOptions.cacheLocation !== undefined && runOptions.cacheLocation !== '' && !options.fix;
+  // Before any file is stat'ed: a file hashed by this run may change within the tick of the change time it had then (cache.ts).
+  const startedAt = Date.now();
+  const { run, stats } = startRun(paths, options, runOptions, new ResultStore(), useCache);
+  const cache = useCache
+    ? new LintCache(runOptions.cacheLocation!, options, {
+        keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
+        warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
+      }, startedAt)
+    : undefined;
+  const linted: Array<LintedFile | undefined> = run.files.map((file, i) => cache?.lookup(file, pathToOpen(run, file), run, stats!, i));
   const missing = run.files.filter((_, i) => linted[i] === undefined);
   const fresh = new Array<LintedFile>(missing.length);
   await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, file) => {
@@ -99,7 +101,7 @@ export async function lintRun(paths: readonly string[], options: LintFilesOption
  */
 export async function lintRunPacked(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<Iterable<FileResult> & { readonly length: number }> {
   if (runOptions.cacheLocation || options.fix) return lintRun(paths, options, runOptions);
-  const run = startRun(paths, options, runOptions);
+  const { run } = startRun(paths, options, runOptions);
   const packed = new PackedResults(run.files);
   const facts = new Array<RepositoryFacts | undefined>(run.files.length);
   await lintFiles(run.files, run, options, runOptions, (index, linted) => {
@@ -110,16 +112,24 @@ export async function lintRunPacked(paths: readonly string[], options: LintFiles
   return packed;
 }
 
-/** Plans the run, tells the caller, refuses to write over a file it lints, and takes the shard asked for. */
-function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore): PlannedRun {
+/**
+ * Plans the run, tells the caller, refuses to write over a file it lints, and takes the shard
+ * asked for. A run that keeps a cache has every planned file stat'ed once, for the refusal and the
+ * cache both (`stats`, statInputsRefusingTargets', from the shard's first file on).
+ */
+function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore, statAll = false): { run: PlannedRun; stats?: Float64Array } {
   const planned: PlannedRun = store ? { ...planRun(paths, options), store } : planRun(paths, options);
   runOptions.onPlanned?.(planned);
   const targets = [...(runOptions.writeTargets ?? [])];
   if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
     targets.push({ path: runOptions.cacheLocation, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
   }
-  if (targets.length > 0) refuseWritingOverInputs(targets, planned.files.map((file) => pathToOpen(planned, file)));
-  return runOptions.shard ? { ...planned, files: shardOf(planned.files, runOptions.shard) } : planned;
+  const inputs = (): string[] => planned.files.map((file) => pathToOpen(planned, file));
+  const stats = statAll ? statInputsRefusingTargets(targets, inputs()) : undefined;
+  if (!statAll && targets.length > 0) refuseWritingOverInputs(targets, inputs());
+  if (!runOptions.shard) return { run: planned, stats };
+  const { start, end } = shardRange(planned.files.length, runOptions.shard);
+  return { run: { ...planned, files: planned.files.slice(start, end) }, stats: stats?.subarray(start * STAT_NUMBERS, end * STAT_NUMBERS) };
 }
 
 /**
@@ -127,14 +137,18 @@ function startRun(paths: readonly string[], options: LintFilesOptions, runOption
  * one shard. Checks across files see only the files of their shard.
  */
 export function shardOf(files: readonly string[], shard: { index: number; count: number }): string[] {
+  const { start, end } = shardRange(files.length, shard);
+  return files.slice(start, end);
+}
+
+/** Where shard `index` of `count` starts and ends in a list of `length` files. */
+function shardRange(length: number, shard: { index: number; count: number }): { start: number; end: number } {
   if (!Number.isInteger(shard.count) || shard.count < 1 || !Number.isInteger(shard.index) || shard.index < 1 || shard.index > shard.count) {
     throw new UsageError(`--shard takes <index>/<count> with 1 <= index <= count; got ${shard.index}/${shard.count}`);
   }
   // Balanced: shard k takes files [floor((k-1)n/c), floor(kn/c)), so sizes differ by at most one
   // (4 files in 3 shards are 1/1/2, where slices of ceil(n/c) gave 2/2/0).
-  const start = Math.floor(((shard.index - 1) * files.length) / shard.count);
-  const end = Math.floor((shard.index * files.length) / shard.count);
-  return files.slice(start, end);
+  return { start: Math.floor(((shard.index - 1) * length) / shard.count), end: Math.floor((shard.index * length) / shard.count) };
 }
 
 /** Lints `files`, giving each file's outcome to `keep` with its index in `files` as it comes (from a worker, in no particular order). */

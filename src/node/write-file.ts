@@ -1,7 +1,7 @@
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync } from 'node:fs';
+import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { reason, UsageError } from './files.js';
+import { fileStat, reason, UsageError } from './files.js';
 import { randomHex } from './crypto.js';
 
 /**
@@ -111,6 +111,45 @@ export interface WriteTarget {
  * `--fix` (output files, the cache) comes through here; `--fix` writes the files it linted, by design.
  */
 export function refuseWritingOverInputs(targets: readonly WriteTarget[], inputs: readonly string[]): void {
+  const byIdentity = targetIdentities(targets);
+  // A target that does not exist yet is no file being linted: nothing to look up, file by file.
+  if (byIdentity.size === 0) return;
+  for (const input of inputs) refuseIfTarget(byIdentity, identityOf(input, statSync));
+}
+
+/**
+ * {@link refuseWritingOverInputs} for a run that keeps a cache, which needs every input's stat
+ * anyway: one `stat` a file serves both. The refusal stays where it was: every input is stat'ed,
+ * and refused if it is a target, before the caller reads the cache or any input's bytes — a
+ * `--cache-location` that names a linted file is refused before a byte of it is read. A stat says
+ * nothing of a file's content, so taking them all first reveals nothing.
+ *
+ * The stats come back as {@link STAT_NUMBERS} numbers an input, in FileStat's order, in one
+ * Float64Array (NaN where the input is not there or not a regular file): held while the cache is
+ * read, 10,000 arrays of numbers were as many objects for the garbage collector to copy.
+ */
+export function statInputsRefusingTargets(targets: readonly WriteTarget[], inputs: readonly string[]): Float64Array {
+  const byIdentity = targetIdentities(targets);
+  const stats = new Float64Array(inputs.length * STAT_NUMBERS).fill(Number.NaN);
+  for (let i = 0; i < inputs.length; i++) {
+    let found: Stats;
+    try {
+      found = statSync(inputs[i]);
+    } catch {
+      // Not there, or not to be looked at: no target, and linted as any other (which reports why).
+      continue;
+    }
+    if (byIdentity.size > 0) refuseIfTarget(byIdentity, `${found.dev}:${found.ino}`);
+    if (found.isFile()) stats.set(fileStat(found), i * STAT_NUMBERS);
+  }
+  return stats;
+}
+
+/** How many numbers a FileStat holds. */
+export const STAT_NUMBERS = 5;
+
+/** The targets by the identity of the file they would replace: as a link, and as what it points at. */
+function targetIdentities(targets: readonly WriteTarget[]): Map<string, WriteTarget> {
   const byIdentity = new Map<string, WriteTarget>();
   for (const target of targets) {
     for (const stat of [lstatSync, statSync]) {
@@ -118,12 +157,12 @@ export function refuseWritingOverInputs(targets: readonly WriteTarget[], inputs:
       if (identity) byIdentity.set(identity, target);
     }
   }
-  // A target that does not exist yet is no file being linted: nothing to look up, file by file.
-  if (byIdentity.size === 0) return;
-  for (const input of inputs) {
-    const target = byIdentity.get(identityOf(input, statSync) ?? '');
-    if (target) throw new UsageError(`${target.named} is one of the files being linted; dplint never writes over its input`);
-  }
+  return byIdentity;
+}
+
+function refuseIfTarget(byIdentity: ReadonlyMap<string, WriteTarget>, identity: string | undefined): void {
+  const target = byIdentity.get(identity ?? '');
+  if (target) throw new UsageError(`${target.named} is one of the files being linted; dplint never writes over its input`);
 }
 
 function identityOf(path: string, stat: typeof statSync): string | undefined {

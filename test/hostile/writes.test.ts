@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { unwrittenMessage } from '../../src/node/cli-fix.js';
 import { writeFixedFile } from '../../src/node/write-fixed.js';
-import { inChunks, refuseWritingOverInputs, writeFileAtomic } from '../../src/node/write-file.js';
+import { inChunks, refuseWritingOverInputs, statInputsRefusingTargets, writeFileAtomic } from '../../src/node/write-file.js';
 import { runCli } from '../helpers/cli.js';
 import { listFiles, tempDir } from './helpers.js';
 
@@ -55,6 +55,26 @@ describe('output files', () => {
     symlinkSync('a.yaml', join(dir, 'link.json'));
     expect(() => refuseWritingOverInputs([{ path: join(dir, 'new.json'), named: 'new' }], [join(dir, 'a.yaml'), join(dir, 'missing.yaml')])).not.toThrow();
     expect(() => refuseWritingOverInputs([{ path: join(dir, 'link.json'), named: '-o "link.json"' }], [join(dir, 'a.yaml')])).toThrow('-o "link.json" is one of the files being linted; dplint never writes over its input');
+  });
+
+  test('statInputsRefusingTargets (a run with --cache): one stat a file, for the refusal and the cache; a link to an input is refused', () => {
+    const dir = tempDir({ 'a.yaml': BODY, 'folder/b.yaml': BODY });
+    symlinkSync('a.yaml', join(dir, 'link.json'));
+    const inputs = [join(dir, 'a.yaml'), join(dir, 'missing.yaml'), join(dir, 'folder')];
+    const stats = statInputsRefusingTargets([{ path: join(dir, 'new.json'), named: 'new' }], inputs);
+    const a = statSync(join(dir, 'a.yaml'));
+    // A regular file's size, times and identity; nothing for a file that is not there or not a regular file.
+    expect(Array.from(stats)).toEqual([BODY.length, a.mtimeMs, a.ctimeMs, a.ino, a.dev, ...new Array(10).fill(Number.NaN)]);
+    expect(() => statInputsRefusingTargets([{ path: join(dir, 'link.json'), named: '-o "link.json"' }], inputs)).toThrow('-o "link.json" is one of the files being linted; dplint never writes over its input');
+  });
+
+  test('-o onto a linted file in a run with --cache is refused, and neither the cache nor the output is written', async () => {
+    const dir = tempDir({ 'clusters/etl.yaml': BODY });
+    linkSync(join(dir, 'clusters', 'etl.yaml'), join(dir, 'hard.json'));
+    const run = await runCli(['--no-config', '--cache', '-f', 'json', '-o', 'hard.json', 'clusters'], { cwd: dir });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'dplint: --output-file "hard.json" is one of the files being linted; dplint never writes over its input\n' });
+    expect(readFileSync(join(dir, 'hard.json'), 'utf8')).toBe(BODY);
+    expect(listFiles(dir)).toEqual(['clusters/etl.yaml', 'hard.json']);
   });
 
   test('a target that is a folder: exit 2, one line naming it; the folder and its neighbours untouched, no temporary file', async () => {
