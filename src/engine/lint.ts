@@ -109,11 +109,12 @@ export interface BodyOfDocument {
  * ```
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
-  options = { ...options, rules: withRecommended(options.rules) };
-  const look = options.quick === false ? undefined : quickLook(text, options);
-  const clean = look && cleanResult(look, options);
+  // The settings in force go to the quick look as they are: a clean file costs no copy of the options.
+  const rules = withRecommended(options.rules);
+  const look = options.quick === false ? undefined : quickLook(text, options, rules);
+  const clean = look && cleanResult(look, rules);
   if (clean) return options.includeSuppressed ? { ...clean, suppressed: [] } : clean;
-  const result = lintDetailed(text, options, look);
+  const result = lintDetailed(text, { ...options, rules }, look);
   const plain = <F extends DetailedFinding>({ messageId: _id, data: _data, ...finding }: F): Omit<F, 'messageId' | 'data'> => finding;
   return { ...result, findings: result.findings.map(plain), ...(result.suppressed ? { suppressed: result.suppressed.map(plain) } : {}) };
 }
