@@ -51,10 +51,7 @@ export default defineRule({
           path.pop();
         }
       } else if (isObject(value)) {
-        // for-in, not Object.keys: V8 reads each member through the object's enumeration cache
-        // rather than looking its name up again (a body's values are plain data, with nothing
-        // enumerable inherited).
-        for (const member in value) {
+        for (const member of Object.keys(value)) {
           path.push(member);
           visit(value[member]);
           path.pop();

@@ -28,9 +28,7 @@ export function someKey(value: unknown, test: (key: string) => boolean): boolean
     if (Array.isArray(node)) {
       for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
     } else if (node !== null && typeof node === 'object') {
-      // for-in, not Object.keys: V8 reads each member through the object's enumeration cache
-      // (plain data: nothing enumerable is inherited).
-      for (const key in node) {
+      for (const key of Object.keys(node)) {
         if (test(key)) return true;
         const child = (node as PlainObject)[key];
         if (child !== null && typeof child === 'object') stack.push(child);
