@@ -28,11 +28,13 @@ export default defineRule({
     const tags = getIn(body, ['node_configuration', 'custom_vm_tags']);
     if (!isObject(tags)) return;
     for (const [key, value] of Object.entries(tags)) {
+      // The character first: a placeholder is looked for only in text that has one (`$`, `{`).
+      const inKey = badCharacter(key);
+      const inValue = typeof value === 'string' ? badCharacter(value) : undefined;
+      if (inKey === undefined && inValue === undefined) continue;
       const path = ['node_configuration', 'custom_vm_tags', key];
-      const inKey = isPlaceholder(key) ? undefined : badCharacter(key);
-      if (inKey) report({ messageId: 'badKey', path, target: 'key', data: { key: describeValue(key), character: inKey } });
-      const inValue = typeof value === 'string' && !isPlaceholder(value) ? badCharacter(value) : undefined;
-      if (inValue) report({ messageId: 'badValue', path, data: { key, value: describeValue(value), character: inValue } });
+      if (inKey && !isPlaceholder(key)) report({ messageId: 'badKey', path, target: 'key', data: { key: describeValue(key), character: inKey } });
+      if (inValue && !isPlaceholder(value)) report({ messageId: 'badValue', path, data: { key, value: describeValue(value), character: inValue } });
     }
   },
   cases: {

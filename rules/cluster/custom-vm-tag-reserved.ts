@@ -26,16 +26,18 @@ export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
   check({ body, options, report }) {
     const tags = getIn(body, ['node_configuration', 'custom_vm_tags']);
     if (!isObject(tags)) return;
-    const keys = new Set(strings(options.reservedKeys));
+    // A few keys and prefixes: looked through in place, nothing built for them per file.
+    const keys = strings(options.reservedKeys);
     const prefixes = strings(options.reservedPrefixes).filter((prefix) => prefix !== '');
     for (const key of Object.keys(tags)) {
-      const path = ['node_configuration', 'custom_vm_tags', key];
-      if (keys.has(key)) {
-        report({ messageId: 'reservedKey', path, target: 'key', data: { key: describeValue(key) } });
+      if (keys.includes(key)) {
+        report({ messageId: 'reservedKey', path: ['node_configuration', 'custom_vm_tags', key], target: 'key', data: { key: describeValue(key) } });
         continue;
       }
-      const prefix = prefixes.find((p) => key.toLowerCase().startsWith(p.toLowerCase()));
-      if (prefix !== undefined) report({ messageId: 'reservedPrefix', path, target: 'key', data: { key: describeValue(key), prefix: describeValue(prefix) } });
+      if (prefixes.length === 0) continue;
+      const lower = key.toLowerCase();
+      const prefix = prefixes.find((p) => lower.startsWith(p.toLowerCase()));
+      if (prefix !== undefined) report({ messageId: 'reservedPrefix', path: ['node_configuration', 'custom_vm_tags', key], target: 'key', data: { key: describeValue(key), prefix: describeValue(prefix) } });
     }
   },
   cases: {

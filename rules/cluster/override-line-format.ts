@@ -34,21 +34,25 @@ function problems(text: string, format: Format): Problem[] {
   const found: Problem[] = [];
   // Presto sections other than *.properties (jvm.config, bootstrap-file-path, bootstrap.properties) hold free text.
   let freeSection = false;
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
+  // Line by line from the text, not split: a line's `\r` before its `\n` goes with the trim.
+  for (let start = 0, index = 0; start <= text.length; index++) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (line === '' || line.startsWith('#')) continue;
     if ((format === 'presto' || format === 'spark') && FILE_HEADER.test(line)) {
       const file = line.slice(0, -1);
       freeSection = format === 'presto' && (!file.endsWith('.properties') || file.endsWith('bootstrap.properties'));
-      return;
+      continue;
     }
-    if (freeSection) return;
+    if (freeSection) continue;
     // Spark also takes the spark-defaults.conf form "key value": the key ends at the first space or =.
     const cut = format === 'spark' ? line.search(/[\s=]/) : line.indexOf('=');
     const key = cut > 0 ? line.slice(0, cut).trim() : '';
     if (key === '' || /\s/.test(key)) found.push({ line: index + 1, messageId: 'notKeyValue', text: line });
     else if (format === 'airflow' && !key.includes('.')) found.push({ line: index + 1, messageId: 'noSection', text: key });
-  });
+  }
   return found;
 }
 
@@ -122,6 +126,18 @@ export default defineRule({
             line: 2,
             column: 18,
             data: { field: 'hadoop_settings.custom_config', line: 2, content: '"mapreduce.reduce.memory.mb 4096"', expected: 'key=value', more: '' },
+          },
+        ],
+      },
+      {
+        name: 'Windows line ends: lines counted as written',
+        yaml: 'hadoop_settings:\n  custom_config: "dfs.replication=2\\r\\n\\r\\nmapreduce.reduce.memory.mb 4096\\r\\n"\n',
+        findings: [
+          {
+            messageId: 'notKeyValue',
+            line: 2,
+            column: 18,
+            data: { field: 'hadoop_settings.custom_config', line: 3, content: '"mapreduce.reduce.memory.mb 4096"', expected: 'key=value', more: '' },
           },
         ],
       },

@@ -3,6 +3,7 @@ import { getIn } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 const GROUP_ID = /^sg-[0-9a-f]{8}(?:[0-9a-f]{9})?$/i;
+const SG = /sg-/i;
 
 export default defineRule({
   id: 'cluster/persistent-security-group-id',
@@ -21,7 +22,8 @@ export default defineRule({
   check({ body, report }) {
     const path = ['security_settings', 'persistent_security_groups'];
     const value = getIn(body, path);
-    if (typeof value !== 'string' || !isKnown(value)) return;
+    // (No `sg-`, no group id: the common case, a group name, is not split.)
+    if (typeof value !== 'string' || !SG.test(value) || !isKnown(value)) return;
     const id = value.split(',').map((item) => item.trim()).find((item) => GROUP_ID.test(item));
     if (id) report({ messageId: 'groupId', path, data: { value: describeValue(id) } });
   },
@@ -41,6 +43,11 @@ export default defineRule({
         name: 'a long group id',
         yaml: 'security_settings:\n  persistent_security_groups: sg-0123456789abcdef0\n',
         findings: [{ messageId: 'groupId', line: 2, column: 31, data: { value: '"sg-0123456789abcdef0"' } }],
+      },
+      {
+        name: 'a name, then an id in capitals',
+        yaml: 'security_settings:\n  persistent_security_groups: analytics, SG-0A1B2C3D\n',
+        findings: [{ messageId: 'groupId', line: 2, column: 31, data: { value: '"SG-0A1B2C3D"' } }],
       },
     ],
   },

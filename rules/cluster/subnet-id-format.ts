@@ -3,6 +3,8 @@ import { getIn } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
 const SUBNET_ID = /^subnet-[0-9a-f]+$/i;
+/** Every item an id, with no space or empty item: the common case, with nothing to report. */
+const SUBNET_IDS = /^subnet-[0-9a-f]+(?:,subnet-[0-9a-f]+)*$/i;
 
 export default defineRule({
   id: 'cluster/subnet-id-format',
@@ -24,7 +26,7 @@ export default defineRule({
   check({ body, report }) {
     const value = getIn(body, ['vm_settings', 'subnet_id']);
     // A blank subnet_id means "no subnet" and is left alone.
-    if (typeof value !== 'string' || !isKnown(value) || value.trim() === '') return;
+    if (typeof value !== 'string' || !isKnown(value) || value.trim() === '' || SUBNET_IDS.test(value)) return;
     const path = ['vm_settings', 'subnet_id'];
     // Dropping empty items and spaces leaves exactly the ids that were written; every such finding carries this one edit.
     const tidy = value
@@ -45,6 +47,7 @@ export default defineRule({
     valid: [
       { name: 'one subnet', yaml: 'vm_settings:\n  vpc_id: vpc-0e2be045\n  subnet_id: subnet-05cf662ed46f9cde8\n' },
       { name: 'several subnets', yaml: 'vm_settings:\n  vpc_id: vpc-0e2be045\n  subnet_id: subnet-0a1b2c3d,subnet-4e5f6a7b\n' },
+      { name: 'ids in capitals', yaml: 'vm_settings:\n  vpc_id: vpc-0e2be045\n  subnet_id: SUBNET-0A1B2C3D,Subnet-4e5f6a7b\n' },
       { name: 'blank means no subnet', yaml: 'vm_settings:\n  subnet_id: ""\n' },
     ],
     invalid: [
@@ -62,6 +65,11 @@ export default defineRule({
         name: 'a subnet name',
         yaml: 'vm_settings:\n  subnet_id: private-a\n',
         findings: [{ messageId: 'notSubnetId', line: 2, column: 14, data: { index: 1, item: '"private-a"' } }],
+      },
+      {
+        name: 'an id, then a name',
+        yaml: 'vm_settings:\n  subnet_id: SUBNET-0A1B2C3D,subnet-private\n',
+        findings: [{ messageId: 'notSubnetId', line: 2, column: 14, data: { index: 2, item: '"subnet-private"' } }],
       },
     ],
   },

@@ -1,6 +1,6 @@
 import type { OperationId } from '../operations.js';
 import { readData, type DataRead } from '../parse/parse.js';
-import type { PathFinding } from '../types.js';
+import type { PathFinding, RuleSettings } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './check-body.js';
 import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
@@ -43,8 +43,12 @@ export interface QuickLook {
   documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
 
-/** The quick look, or `undefined` when the file needs the full lint from the start. */
-export function quickLook(text: string, options: LintOptions): QuickLook | undefined {
+/**
+ * The quick look, or `undefined` when the file needs the full lint from the start. `rules` are
+ * the settings in force (the recommended preset beneath `options.rules`), which it reads in place
+ * of `options.rules`.
+ */
+export function quickLook(text: string, options: LintOptions, rules: RuleSettings): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
   if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
   const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments });
@@ -58,7 +62,7 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
     const envelope = source === 'envelope' ? asEnvelope(value) : undefined;
     const body = envelope ? envelope.body : value;
     const findings = checkBody(operation, body, {
-      rules: options.rules,
+      rules,
       policies: options.policies,
       pathParameters: resolved.pathParameters,
       headers: isObject(envelope?.headers) ? envelope.headers : {},
@@ -68,9 +72,9 @@ export function quickLook(text: string, options: LintOptions): QuickLook | undef
   return { operation, read, resolved, operationSource: source, documents };
 }
 
-/** The findings-free result when the quick look proves the file clean; `undefined` when it has findings. */
-export function cleanResult(look: QuickLook, options: LintOptions): LintResult | undefined {
-  if (look.documents.some((document) => applyLevels(document.findings, options.rules ?? {}).length > 0)) return undefined;
+/** The findings-free result when the quick look proves the file clean under `rules` (the settings in force); `undefined` when it has findings. */
+export function cleanResult(look: QuickLook, rules: RuleSettings): LintResult | undefined {
+  if (look.documents.some((document) => document.findings.length > 0 && applyLevels(document.findings, rules).length > 0)) return undefined;
   const stream = look.documents.length > 1;
   const bodies = look.documents.map((document, index) => ({ ...(stream ? { document: index } : {}), prefix: document.prefix, value: document.body }));
   return { operation: look.operation, operationSource: look.operationSource, findings: [], bodies };
@@ -81,6 +85,7 @@ export function cleanResult(look: QuickLook, options: LintOptions): LintResult |
  * needs the full lint (it has findings, or something only the full parse can judge).
  */
 export function quickCleanResult(text: string, options: LintOptions): LintResult | undefined {
-  const look = quickLook(text, options);
-  return look && cleanResult(look, options);
+  const rules = options.rules ?? {};
+  const look = quickLook(text, options, rules);
+  return look && cleanResult(look, rules);
 }

@@ -109,12 +109,13 @@ export interface BodyOfDocument {
  * ```
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
-  options = { ...options, rules: withRecommended(options.rules) };
-  const look = options.quick === false ? undefined : quickLook(text, options);
-  const clean = look && cleanResult(look, options);
+  // The settings in force go to the quick look as they are: a clean file costs no copy of the options.
+  const rules = withRecommended(options.rules);
+  const look = options.quick === false ? undefined : quickLook(text, options, rules);
+  const clean = look && cleanResult(look, rules);
   if (clean) return options.includeSuppressed ? { ...clean, suppressed: [] } : clean;
   // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
-  return lintDetailed(text, options, look, false);
+  return lintDetailed(text, { ...options, rules }, look, false);
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */

@@ -71,7 +71,7 @@ export function readBlock(text: string, maxDepth: number): BlockReading | undefi
     document(shift = 0) {
       if (!reader.placeable) return undefined;
       const contents = buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>;
-      return { value, contents, range: [start + shift, contents.range![2], text.length + shift], comments: shift === 0 ? reader.comments : reader.comments.map(([from, to]) => [from + shift, to + shift]) };
+      return { value, contents, range: [start + shift, contents.range![2], text.length + shift], comments: reader.commentRanges(shift) };
     },
   };
 }
@@ -276,8 +276,11 @@ class BlockReader {
   private lastEnd = 0;
   /** When recording: false once the reader meets nodes it does not place as `yaml` would (their data is right). */
   placeable = true;
-  /** When recording: the comments passed. */
-  readonly comments: Array<[number, number]> = [];
+  /**
+   * When recording: the comments passed, each its `#` and its line's end, in one flat list (not a
+   * pair each: a clean file's comments are never asked for).
+   */
+  private readonly comments: number[] = [];
 
   constructor(
     private readonly text: string,
@@ -294,6 +297,13 @@ class BlockReader {
   private close(start: number, end: number, nodeEnd: number): void {
     this.ops.push(CLOSE, start, end, nodeEnd);
     this.lastEnd = nodeEnd;
+  }
+
+  /** The comments passed, as BlockDocument has them, moved `shift` characters on. */
+  commentRanges(shift: number): Array<[number, number]> {
+    const ranges: Array<[number, number]> = [];
+    for (let i = 0; i < this.comments.length; i += 2) ranges.push([this.comments[i] + shift, this.comments[i + 1] + shift]);
+    return ranges;
   }
 
   contentOffset(): number {
@@ -317,7 +327,7 @@ class BlockReader {
         return i - line;
       }
       const end = text.indexOf('\n', i);
-      if (this.record && c === HASH) this.comments.push([i, end === -1 ? text.length : end]);
+      if (this.record && c === HASH) this.comments.push(i, end === -1 ? text.length : end);
       line = end === -1 ? text.length : end + 1;
     }
     this.line = line;
@@ -418,7 +428,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     const c = text.charCodeAt(i);
     if (i >= text.length || c === NEWLINE || (c === HASH && i > from)) {
-      if (c === HASH && this.record) this.comments.push([i, this.lineEnd(i)]);
+      if (c === HASH && this.record) this.comments.push(i, this.lineEnd(i));
       this.line = this.endOfLine(i);
       const next = this.nextContentIndent();
       if (next > indent) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
@@ -540,7 +550,7 @@ class BlockReader {
       if (c === NEWLINE) break;
       if (c === SPACE) {
         if (text.charCodeAt(i + 1) === HASH) {
-          if (this.record) this.comments.push([i + 1, this.lineEnd(i)]);
+          if (this.record) this.comments.push(i + 1, this.lineEnd(i));
           break;
         }
         continue;
@@ -581,7 +591,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     if (i >= text.length || text.charCodeAt(i) === NEWLINE) return i;
     if (text.charCodeAt(i) === HASH && i > from) {
-      if (this.record) this.comments.push([i, this.lineEnd(i)]);
+      if (this.record) this.comments.push(i, this.lineEnd(i));
       return i;
     }
     throw DECLINE;
