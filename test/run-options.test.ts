@@ -35,6 +35,12 @@ describe('--cache', () => {
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
   });
 
+  test('a file named __proto__ is cached like any other', async () => {
+    const dir = repo({ 'dplint.config.yaml': CONFIG, ['__proto__']: 'label: [p]\n' }); // computed: a literal '__proto__' member would set the object's prototype
+    await runCli(['__proto__', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
+    expect(Object.keys(readCacheFile(join(dir, '.dplintcache')).entries)).toEqual(['__proto__']);
+  });
+
   test('format 5: each entry an array, a clean file\'s of eleven members, the findings after them', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });

@@ -28,7 +28,7 @@ export default defineRule({
     const tags = getIn(body, ['node_configuration', 'custom_vm_tags']);
     if (!isObject(tags)) return;
     for (const [key, value] of Object.entries(tags)) {
-      // The character first: a placeholder is looked for only in text that has one (`$`, `{`).
+      // The bad character first: a placeholder (made of `$` and `{`) is looked for only where there is one.
       const inKey = badCharacter(key);
       const inValue = typeof value === 'string' ? badCharacter(value) : undefined;
       if (inKey === undefined && inValue === undefined) continue;

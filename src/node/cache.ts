@@ -1,13 +1,13 @@
 import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
 import { VERSION } from '../version.js';
 import { hmac, sameDigest, sha1, userKey } from './crypto.js';
-import type { FileStat } from './files.js';
+import { STAT_NUMBERS, type FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { STAT_NUMBERS, writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from './write-file.js';
 
 /**
  * One file's entry: what its result depends on, and the result. An array, not an object, and
@@ -41,6 +41,7 @@ type Entry = [
 const KEY = 0;
 const HASH = 1;
 const STAT = 2;
+/** STAT + STAT_NUMBERS, written as a literal so that the tuple's member type is known. */
 const CHECKED_AT = 7;
 const OPERATION = 8;
 const OPERATION_SOURCE = 9;
@@ -111,7 +112,8 @@ export class LintCache {
   private nextCount = 0;
   /** Undefined: no key, no cache (neither read nor written). */
   private readonly key: Buffer | undefined;
-  private readonly next: Record<string, Entry> = {};
+  // No prototype: a linted file named `__proto__` is an entry like any other.
+  private readonly next: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
   private changed = false;
@@ -323,7 +325,8 @@ function readCache(location: string, runKey: string, key: Buffer): { entries: Re
   }
   if (!isRecord(entries)) return 'its entries are not an object';
   let count = 0;
-  for (const file in entries) {
+  // Own members only: a member an outside library added to Object.prototype is no entry of the file.
+  for (const file of Object.keys(entries)) {
     if (!isEntry(entries[file])) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
     count++;
   }

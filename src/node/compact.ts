@@ -64,7 +64,7 @@ export class ResultStore {
     return compact;
   }
 
-  /** The result, its findings compact (a result from another thread, or from the cache); the rest kept as it is. */
+  /** The result, its findings compact (a result from another thread); the rest kept as it is. */
   result(result: FileResult): FileResult {
     return result.findings.length === 0 ? result : { ...result, findings: this.findings(result.findings) };
   }

@@ -215,6 +215,9 @@ export type ReadResult = { text: string; bytes: Uint8Array; stat?: FileStat } | 
  */
 export type FileStat = [size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number];
 
+/** How many numbers a FileStat holds. */
+export const STAT_NUMBERS = 5;
+
 export function fileStat(stats: { size: number; mtimeMs: number; ctimeMs: number; ino: number; dev: number }): FileStat {
   return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.dev];
 }

@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../types.js';
 import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
-import { UsageError } from './files.js';
+import { STAT_NUMBERS, UsageError } from './files.js';
 import type { RepositoryFacts } from '../engine/repository.js';
 import { finishPackedRun, finishRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { PackedResults, ResultStore } from './compact.js';
-import { refuseWritingOverInputs, STAT_NUMBERS, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
+import { refuseWritingOverInputs, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
 export interface RunOptions {
@@ -115,7 +115,7 @@ export async function lintRunPacked(paths: readonly string[], options: LintFiles
 /**
  * Plans the run, tells the caller, refuses to write over a file it lints, and takes the shard
  * asked for. A run that keeps a cache has every planned file stat'ed once, for the refusal and the
- * cache both (`stats`, statInputsRefusingTargets', from the shard's first file on).
+ * cache both (`stats`, statInputsRefusingTargets's, from the shard's first file on).
  */
 function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore, statAll = false): { run: PlannedRun; stats?: Float64Array } {
   const planned: PlannedRun = store ? { ...planRun(paths, options), store } : planRun(paths, options);
@@ -133,15 +133,10 @@ function startRun(paths: readonly string[], options: LintFilesOptions, runOption
 }
 
 /**
- * Contiguous slices of the sorted file list, as test runners shard: every file lands in exactly
- * one shard. Checks across files see only the files of their shard.
+ * Where shard `index` of `count` starts and ends in a list of `length` files: contiguous slices of
+ * the sorted file list, as test runners shard, so every file lands in exactly one shard. Checks
+ * across files see only the files of their shard.
  */
-export function shardOf(files: readonly string[], shard: { index: number; count: number }): string[] {
-  const { start, end } = shardRange(files.length, shard);
-  return files.slice(start, end);
-}
-
-/** Where shard `index` of `count` starts and ends in a list of `length` files. */
 function shardRange(length: number, shard: { index: number; count: number }): { start: number; end: number } {
   if (!Number.isInteger(shard.count) || shard.count < 1 || !Number.isInteger(shard.index) || shard.index < 1 || shard.index > shard.count) {
     throw new UsageError(`--shard takes <index>/<count> with 1 <= index <= count; got ${shard.index}/${shard.count}`);

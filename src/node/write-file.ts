@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fileStat, reason, UsageError } from './files.js';
+import { fileStat, reason, STAT_NUMBERS, UsageError } from './files.js';
 import { randomHex } from './crypto.js';
 
 /**
@@ -144,9 +144,6 @@ export function statInputsRefusingTargets(targets: readonly WriteTarget[], input
   }
   return stats;
 }
-
-/** How many numbers a FileStat holds. */
-export const STAT_NUMBERS = 5;
 
 /** The targets by the identity of the file they would replace: as a link, and as what it points at. */
 function targetIdentities(targets: readonly WriteTarget[]): Map<string, WriteTarget> {

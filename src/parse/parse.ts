@@ -370,14 +370,14 @@ function blockComments(blocks: readonly BlockDocument[], source: string, lineSta
       const lineStart = lineStarts[first];
       const column = start - lineStart + 1;
       const last = lineOf(Math.max(end, start));
-      comments.push({ offset: start, line: first + 1, text: source.slice(start + 1, end), ownLine: onlySpaceBefore(source, lineStart, start), range: { line: first + 1, column, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 } });
+      comments.push({ offset: start, line: first + 1, text: source.slice(start + 1, end), ownLine: onlySpaceBetween(source, lineStart, start), range: { line: first + 1, column, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 } });
     }
   }
   return comments;
 }
 
 /** Whether nothing but white space stands between `from` and `to` (`text.slice(from, to).trim() === ''`, mostly without the slice). */
-function onlySpaceBefore(text: string, from: number, to: number): boolean {
+function onlySpaceBetween(text: string, from: number, to: number): boolean {
   let at = to;
   while (at > from && (text.charCodeAt(at - 1) === 0x20 || text.charCodeAt(at - 1) === 0x09)) at--;
   return at === from || text.slice(from, at).trim() === '';
