@@ -8,6 +8,9 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/** A tag's path: made only for a finding, not for every tag. */
+const tagPath = (key: string): string[] => ['node_configuration', 'custom_vm_tags', key];
+
 export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
   id: 'cluster/custom-vm-tag-reserved',
   appliesTo: ['edit-cluster'],
@@ -31,13 +34,13 @@ export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
     const prefixes = strings(options.reservedPrefixes).filter((prefix) => prefix !== '');
     for (const key of Object.keys(tags)) {
       if (keys.includes(key)) {
-        report({ messageId: 'reservedKey', path: ['node_configuration', 'custom_vm_tags', key], target: 'key', data: { key: describeValue(key) } });
+        report({ messageId: 'reservedKey', path: tagPath(key), target: 'key', data: { key: describeValue(key) } });
         continue;
       }
       if (prefixes.length === 0) continue;
       const lower = key.toLowerCase();
       const prefix = prefixes.find((p) => lower.startsWith(p.toLowerCase()));
-      if (prefix !== undefined) report({ messageId: 'reservedPrefix', path: ['node_configuration', 'custom_vm_tags', key], target: 'key', data: { key: describeValue(key), prefix: describeValue(prefix) } });
+      if (prefix !== undefined) report({ messageId: 'reservedPrefix', path: tagPath(key), target: 'key', data: { key: describeValue(key), prefix: describeValue(prefix) } });
     }
   },
   cases: {

@@ -60,11 +60,10 @@ const BATCH_SIZE = 100;
  * ```
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
-  const useCache = runOptions.cacheLocation !== undefined && runOptions.cacheLocation !== '' && !options.fix;
   // Before any file is stat'ed: a file hashed by this run may change within the tick of the change time it had then (cache.ts).
   const startedAt = Date.now();
-  const { run, stats } = startRun(paths, options, runOptions, new ResultStore(), useCache);
-  const cache = useCache
+  const { run, stats } = startRun(paths, options, runOptions, new ResultStore());
+  const cache = stats
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
         warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
@@ -117,16 +116,17 @@ export async function lintRunPacked(paths: readonly string[], options: LintFiles
  * asked for. A run that keeps a cache has every planned file stat'ed once, for the refusal and the
  * cache both (`stats`, statInputsRefusingTargets's, from the shard's first file on).
  */
-function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore, statAll = false): { run: PlannedRun; stats?: Float64Array } {
+function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore): { run: PlannedRun; stats?: Float64Array } {
   const planned: PlannedRun = store ? { ...planRun(paths, options), store } : planRun(paths, options);
   runOptions.onPlanned?.(planned);
   const targets = [...(runOptions.writeTargets ?? [])];
-  if (runOptions.cacheLocation && !options.fix && !targets.some((target) => target.path === runOptions.cacheLocation)) {
-    targets.push({ path: runOptions.cacheLocation, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
+  const keepsCache = Boolean(runOptions.cacheLocation) && !options.fix;
+  if (keepsCache && !targets.some((target) => target.path === runOptions.cacheLocation)) {
+    targets.push({ path: runOptions.cacheLocation!, named: `the cache location ${JSON.stringify(runOptions.cacheLocation)}` });
   }
   const inputs = (): string[] => planned.files.map((file) => pathToOpen(planned, file));
-  const stats = statAll ? statInputsRefusingTargets(targets, inputs()) : undefined;
-  if (!statAll && targets.length > 0) refuseWritingOverInputs(targets, inputs());
+  const stats = keepsCache ? statInputsRefusingTargets(targets, inputs()) : undefined;
+  if (!keepsCache && targets.length > 0) refuseWritingOverInputs(targets, inputs());
   if (!runOptions.shard) return { run: planned, stats };
   const { start, end } = shardRange(planned.files.length, runOptions.shard);
   return { run: { ...planned, files: planned.files.slice(start, end) }, stats: stats?.subarray(start * STAT_NUMBERS, end * STAT_NUMBERS) };

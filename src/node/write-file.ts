@@ -139,7 +139,7 @@ export function statInputsRefusingTargets(targets: readonly WriteTarget[], input
       // Not there, or not to be looked at: no target, and linted as any other (which reports why).
       continue;
     }
-    if (byIdentity.size > 0) refuseIfTarget(byIdentity, `${found.dev}:${found.ino}`);
+    if (byIdentity.size > 0) refuseIfTarget(byIdentity, identity(found));
     if (found.isFile()) stats.set(fileStat(found), i * STAT_NUMBERS);
   }
   return stats;
@@ -162,10 +162,12 @@ function refuseIfTarget(byIdentity: ReadonlyMap<string, WriteTarget>, identity: 
   if (target) throw new UsageError(`${target.named} is one of the files being linted; dplint never writes over its input`);
 }
 
+/** A file's identity: its device and inode, the same through any name or link. */
+const identity = (stats: { dev: number; ino: number }): string => `${stats.dev}:${stats.ino}`;
+
 function identityOf(path: string, stat: typeof statSync): string | undefined {
   try {
-    const stats = stat(path);
-    return `${stats.dev}:${stats.ino}`;
+    return identity(stat(path));
   } catch {
     return undefined;
   }

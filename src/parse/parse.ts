@@ -351,28 +351,19 @@ function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolea
 }
 
 /**
- * The comments the block reader noted, as {@link sourceComment} makes them, their lines found by
- * walking the line starts forward (the comments come in order) rather than by a search for each
- * of their two ends: a cluster file with findings has dozens of comment lines.
+ * The comments the block reader noted, their lines found by walking the line starts forward (the
+ * comments come in order) rather than by a search for each of their two ends: a cluster file with
+ * findings has dozens of comment lines.
  */
 function blockComments(blocks: readonly BlockDocument[], source: string, lineStarts: readonly number[]): SourceComment[] {
   const comments: SourceComment[] = [];
-  // The 0-based index of the last line start at or before the offset: LineCounter.linePos's line, less one.
   let line = 0;
   const lineOf = (offset: number): number => {
     if (offset < lineStarts[line]) line = 0;
     while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
     return line;
   };
-  for (const block of blocks) {
-    for (const [start, end] of block.comments) {
-      const first = lineOf(start);
-      const lineStart = lineStarts[first];
-      const column = start - lineStart + 1;
-      const last = lineOf(Math.max(end, start));
-      comments.push({ offset: start, line: first + 1, text: source.slice(start + 1, end), ownLine: onlySpaceBetween(source, lineStart, start), range: { line: first + 1, column, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 } });
-    }
-  }
+  for (const block of blocks) for (const [start, end] of block.comments) comments.push(sourceComment(source, lineStarts, lineOf, start, end));
   return comments;
 }
 
@@ -551,18 +542,25 @@ interface CstLike {
 }
 
 /** The comment from `start` (its `#`) to `end`. */
-function sourceComment(text: string, lineCounter: LineCounter, start: number, end: number): SourceComment {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+/**
+ * The comment from its `#` at `start` to `end`; `lineOf` gives the 0-based line an offset is on
+ * (the index of the last of `lineStarts` at or before it), as {@link rangeOf} would count it.
+ */
+function sourceComment(text: string, lineStarts: readonly number[], lineOf: (offset: number) => number, start: number, end: number): SourceComment {
+  const first = lineOf(start);
+  const last = lineOf(Math.max(end, start));
   return {
     offset: start,
-    line: lineCounter.linePos(start).line,
+    line: first + 1,
     text: text.slice(start + 1, end),
-    ownLine: text.slice(lineStart, start).trim() === '',
-    range: rangeOf(lineCounter, start, end),
+    ownLine: onlySpaceBetween(text, text.lastIndexOf('\n', start - 1) + 1, start),
+    range: { line: first + 1, column: start - lineStarts[first] + 1, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 },
   };
 }
 
 function collectComments(tokens: unknown[], text: string, lineCounter: LineCounter, out: SourceComment[]): void {
+  // A search for each end: the tokens come in no order.
+  const lineOf = (offset: number): number => lineCounter.linePos(offset).line - 1;
   // Iterative: the tokens of a deeply nested document nest as deep (the order is restored by the sort below).
   const stack: unknown[] = [tokens];
   while (stack.length > 0) {
@@ -574,7 +572,7 @@ function collectComments(tokens: unknown[], text: string, lineCounter: LineCount
     if (value === null || typeof value !== 'object') continue;
     const token = value as CstLike;
     if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
-      out.push(sourceComment(text, lineCounter, token.offset, token.offset + token.source.length));
+      out.push(sourceComment(text, lineCounter.lineStarts, lineOf, token.offset, token.offset + token.source.length));
       continue;
     }
     for (const key of Object.keys(token)) if (key !== 'source') stack.push((token as Record<string, unknown>)[key]);
