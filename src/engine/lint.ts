@@ -21,7 +21,7 @@ import { stageMessage } from '../define-rule.js';
 import operationInferred from '../../rules/operation/inferred.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
-import { messageMask, shownText } from '../schema/secrets.js';
+import { maskSecrets, messageMask } from '../schema/secrets.js';
 
 /** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
 export interface LintOptions {
@@ -194,7 +194,7 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
     }));
   }
   const kept = options.includeSuppressed ? suppressed : [];
-  const shown = final.length > 0 || kept.length > 0 ? shownText(text, maskable(file, options)) : undefined;
+  const shown = final.length > 0 || kept.length > 0 ? maskSecrets(text, maskable(file, options)) : undefined;
   const mask = secretMask(file, () => shown ?? text);
   return {
     operation,

@@ -9,7 +9,7 @@ import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 import { ConfigResolver, type ConfigLocation } from './config-file.js';
 import { sha1 } from './crypto.js';
-import { shownText, withoutRevealingEdits } from '../schema/secrets.js';
+import { maskSecrets, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
 import { ResultStore, type PackedResults } from './compact.js';
 import { detached } from '../parse/detached.js';
@@ -273,7 +273,7 @@ function passAcrossFiles(
  * engine's masked one: masked here, by the same function, before any output sees it.
  */
 export function withShownSource(result: FileResult): FileResult {
-  return result.source !== undefined && result.shownSource === undefined ? { ...result, shownSource: shownText(result.source) } : result;
+  return result.source !== undefined && result.shownSource === undefined ? { ...result, shownSource: maskSecrets(result.source) } : result;
 }
 
 function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined, store: ResultStore | undefined): LintedFile {

@@ -438,14 +438,6 @@ function schemaSecrets(): Set<string> {
 }
 
 /**
- * The text as outputs may show it ({@link maskSecrets}), without masking a text that cheaply proves
- * to hold no credential: the text the engine hands to every output, once per file with findings.
- */
-export function shownText(text: string, parsed?: MaskableFile): string {
-  return holdsNoLiteralCredential(text) ? text : maskSecrets(text, parsed);
-}
-
-/**
  * A test of whether a text (a fix's new text) holds a credential of `source`: the spans
  * {@link maskSecrets} hides in it, found once per file. An output that prints a fix's text (JSON,
  * SARIF) leaves out a fix that fails it — a flat account body nested under `account`, say, whose
@@ -462,7 +454,7 @@ export function secretsOf(source: string, shown?: string): (text: string) => boo
 
 /** The text of each line that masking changes, without what masking keeps around it. */
 function maskedSpans(source: string, shown?: string): readonly string[] {
-  if (shown === source || (shown === undefined && holdsNoLiteralCredential(source))) return [];
+  if (shown === source) return [];
   const masked = shown ?? maskSecrets(source);
   const known = lastMasked;
   if (known !== undefined && known.text === source && known.shown === masked) return (known.spans ??= spansOnLines(source, masked, known.changed));
@@ -521,7 +513,7 @@ function hiddenPieces(line: string, masked: string): string[] {
  * The findings without any fix or suggestion whose new text would show a credential of `source`
  * (a flat account body nested under `account` copies its members, secret values and all). Any
  * output may then print the edits that are left. `shown`, where the caller has it, is
- * `shownText(source)`: the masks are not worked out again.
+ * `maskSecrets(source)`: the masks are not worked out again.
  */
 export function withoutRevealingEdits<F extends Finding>(findings: F[], source: string, shown?: string): F[] {
   if (!findings.some((f) => f.fix || f.suggestions)) return findings;
@@ -578,43 +570,7 @@ function editRevealsSecret(source: string, shown: string | undefined): (edit: Fi
   };
 }
 
-// The look-behind starts a match only where a key starts (linear time on long runs of key characters).
-const ANY_KEY = /(?<![A-Za-z0-9_.-])["']?([A-Za-z0-9_.-]+)["']?[ \t]*:(?=[ \t]|$)/gm;
 const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
-
-/** Whether the line at `next` ends the empty value of the key at `keyAt`: it is less indented, or as indented and no sequence item. */
-function endsEmptyValue(source: string, keyAt: number, next: number): boolean {
-  if (next >= source.length) return true;
-  const keyIndent = keyAt - (source.lastIndexOf('\n', keyAt) + 1);
-  let indent = 0;
-  while (source[next + indent] === ' ') indent++;
-  const first = source[next + indent];
-  if (first === '\n' || first === '\r' || first === '#' || first === '\t' || first === undefined) return false;
-  return indent < keyIndent || (indent === keyIndent && first !== '-');
-}
-
-/**
- * A cheap proof that a text holds no credential at all, so the full mask is not needed: every
- * credential-like key in it (anywhere, even inside a string) has a placeholder, an empty value
- * or null on its own line, and there is no private key, anchor, alias or flow collection that
- * could carry one elsewhere. Any doubt answers no.
- */
-function holdsNoLiteralCredential(source: string): boolean {
-  // `{` of a flow mapping, not of a `${VAR}` placeholder; `=` and `://` of free text (maskFreeText).
-  if (/PRIVATE KEY|[&*=]|(?<!\$)\{|:\/\//.test(source)) return false;
-  for (const match of source.matchAll(ANY_KEY)) {
-    if (!isCredentialLike(match[1])) continue;
-    const start = match.index! + match[0].length;
-    const end = source.indexOf('\n', start);
-    let value = source.slice(start, end === -1 ? undefined : end);
-    const comment = value.search(/(?:^|[ \t])#/);
-    value = (comment === -1 ? value : value.slice(0, comment)).trim();
-    if (!['', 'null', '~', '""', "''"].includes(value) && !PLACEHOLDER.test(value)) return false;
-    // Nothing after the colon: null, unless the lines after it hold the value (a block sequence or mapping).
-    if (value === '' && end !== -1 && !endsEmptyValue(source, match.index!, end + 1)) return false;
-  }
-  return true;
-}
 
 /**
  * A test of messages against the credentials of a text: every message a finding carries, whoever
@@ -629,7 +585,7 @@ function holdsNoLiteralCredential(source: string): boolean {
  * piece of it). A value of four to seven characters is masked where it stands as a word of its own,
  * a shorter one only where a message quotes it.
  */
-export function messageMask(text: string, values: readonly unknown[], shown: () => string = () => shownText(text)): (message: string) => string {
+export function messageMask(text: string, values: readonly unknown[], shown: () => string = () => maskSecrets(text)): (message: string) => string {
   let secrets: Secrets | undefined;
   return (message) => {
     secrets ??= secretsIn(text, shown(), values);

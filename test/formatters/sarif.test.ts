@@ -7,7 +7,7 @@ import { fnv1a64 } from '../../src/formatters/fingerprint.js';
 import { pascalCase, sarif } from '../../src/formatters/sarif.js';
 import { encodePath, fileUri, relativePath } from '../../src/formatters/source.js';
 import type { FileResult } from '../../src/formatters/types.js';
-import { shownText, withoutRevealingEdits } from '../../src/schema/secrets.js';
+import { maskSecrets, withoutRevealingEdits } from '../../src/schema/secrets.js';
 import type { Finding } from '../../src/types.js';
 import { VERSION } from '../../src/version.js';
 import { SARIF_SCHEMA, present } from './external-schemas.js';
@@ -167,7 +167,7 @@ const EXPECTED = {
 
 const finding = (line: number, extra: Partial<Finding> = {}): Finding => ({ ruleId: 'cluster/max-nodes-below-initial', severity: 'error', message: 'm', path: '/max_nodes', line, column: 12, endLine: line, endColumn: 13, ...extra });
 /** A result as lintFiles makes it: the text the engine masked beside the text. */
-const file = (source: string, findings: Finding[], name = 'c.yaml'): FileResult => ({ file: name, operation: 'edit-cluster', operationSource: 'option', source, shownSource: shownText(source), findings });
+const file = (source: string, findings: Finding[], name = 'c.yaml'): FileResult => ({ file: name, operation: 'edit-cluster', operationSource: 'option', source, shownSource: maskSecrets(source), findings });
 const runOf = (output: string) => JSON.parse(output).runs[0];
 const fingerprints = (results: FileResult[]): string[] => runOf(sarif(results, { rules: RULES })).results.map((r: { partialFingerprints: { primaryLocationLineHash: string } }) => r.partialFingerprints.primaryLocationLineHash);
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { stylish } from '../../src/formatters/stylish.js';
 import type { FileResult, FormatOptions } from '../../src/formatters/types.js';
-import { shownText } from '../../src/schema/secrets.js';
+import { maskSecrets } from '../../src/schema/secrets.js';
 import { RESULTS } from './fixtures.js';
 
 const lines = (...text: string[]): string => text.join('\n') + '\n';
@@ -11,7 +11,7 @@ const one = (source: string | undefined, finding: Partial<FileResult['findings']
     file: 'a.yaml',
     operation: 'edit-cluster',
     operationSource: 'option',
-    ...(source === undefined ? {} : { source, shownSource: shownText(source) }),
+    ...(source === undefined ? {} : { source, shownSource: maskSecrets(source) }),
     findings: [{ ruleId: 'schema/enum', severity: 'error', message: 'bad', path: '/x', line: 1, column: 1, endLine: 1, endColumn: 2, ...finding }],
   },
 ];

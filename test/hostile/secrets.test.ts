@@ -264,6 +264,23 @@ describe('every finding is masked where the engine finalises it, whoever made it
     }
   });
 
+  test('a credential under a key YAML reads as more than the name before its `:` (words, a misspelling with a space, an explicit key) is shown masked', async () => {
+    // Each has a finding on the next line, so code frames show the credential's line. The shown
+    // text once skipped masking a text whose every name right before a `:` was no credential's.
+    const dir = tempDir({
+      'words.yaml': 'label: [w]\npassword for db: PLANTEDxSECRETxW1\nmax_nodes: 0\n',
+      'typo.yaml': 'label: [t]\nsse key: PLANTEDxSECRETxT1\nmax_nodes: 0\n',
+      'explicit.yaml': 'label: [e]\n? password\n: PLANTEDxSECRETxE1\nmax_nodes: 0\n',
+    });
+    for (const format of FORMATS) {
+      const run = await runCli(['--no-config', '-f', format, '--operation', 'edit-cluster', '.'], { cwd: dir });
+      expect(run.code, format).toBe(0);
+      expect(leaks(run.stdout + run.stderr), format).toEqual([]);
+    }
+    const stylish = await runCli(['--no-config', '--operation', 'edit-cluster', 'words.yaml'], { cwd: dir });
+    expect(lines(stylish.stdout)).toContain('  > 2 | password for db: ****');
+  });
+
   test("a credential reached through an alias under an ordinary member is not quoted in that member's messages", () => {
     const { findings } = lintText('compute_secret_key: &k PLANTEDxSECRETxL1\nlabel: *k\n', { operation: 'edit-cluster' });
     expect(findings.find((f) => f.path === '/label')?.message).toBe('label must be a list; got string "****": write it as [****]');
