@@ -51,6 +51,26 @@ describe('the quick look agrees with the full lint', () => {
     expect(quick / clean, 'share of clean files the quick look proves clean').toBeGreaterThan(0.9);
   });
 
+  test('on files whose operation is inferred from their shape: the quick look reads them, and calls one clean only with operation/inferred off', () => {
+    const inferred: LintOptions = { filename: 'cluster.yaml', rules: withRecommended() };
+    const silent: LintOptions = { ...inferred, rules: withRecommended({ 'operation/inferred': 'off' }) };
+    let clean = 0;
+    for (const text of generated.slice(0, 100)) {
+      agrees(text, inferred);
+      agrees(text, silent);
+      expect(quickCleanResult(text, inferred), 'an inferred operation is a finding').toBeUndefined();
+      const quiet = quickCleanResult(text, silent);
+      if (quiet) {
+        clean++;
+        expect([quiet.operation, quiet.operationSource]).toEqual(['edit-cluster', 'inferred']);
+      }
+    }
+    expect(clean).toBeGreaterThan(60);
+    // The one finding of a clean file whose operation is inferred, placed at its body.
+    const first = lintText(generated[0], inferred);
+    expect(first.findings.map((f) => [f.ruleId, f.severity])).toEqual([['operation/inferred', 'info']]);
+  });
+
   test('on streams of generated cluster files, mistakes and all: one file, many documents', () => {
     for (let i = 0; i + 10 <= 100; i += 10) agrees(generated.slice(i, i + 10).join('---\n'));
     // A marker before the first document too, and a stream of one.

@@ -2,7 +2,9 @@ import type { OperationId } from '../operations.js';
 import { readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding, RuleSettings } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
-import { applyLevels, checkBody } from './check-body.js';
+import { applyLevels, checkBody, levelOf } from './check-body.js';
+import { inferOperation } from './infer-operation.js';
+import operationInferred from '../../rules/operation/inferred.js';
 import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 
@@ -39,7 +41,7 @@ export interface QuickLook {
    * takes it rather than resolving it again.
    */
   resolved: ResolvedOperation;
-  operationSource: 'option' | 'envelope' | 'config';
+  operationSource: 'option' | 'envelope' | 'config' | 'inferred';
   documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
 }
 
@@ -55,9 +57,9 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
   if (read === undefined) return undefined;
   const { values } = read;
 
-  const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation });
+  const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation, infer: inferOperation });
   const { operation, source } = resolved;
-  if (!operation || resolved.findings.length > 0 || (source !== 'option' && source !== 'envelope' && source !== 'config')) return undefined;
+  if (!operation || resolved.findings.length > 0 || source === 'modeline' || source === 'none') return undefined;
   const documents = values.map((value) => {
     const envelope = source === 'envelope' ? asEnvelope(value) : undefined;
     const body = envelope ? envelope.body : value;
@@ -74,6 +76,8 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
 
 /** The findings-free result when the quick look proves the file clean under `rules` (the settings in force); `undefined` when it has findings. */
 export function cleanResult(look: QuickLook, rules: RuleSettings): LintResult | undefined {
+  // An inferred operation is itself a finding (operation/inferred, info), unless switched off.
+  if (look.operationSource === 'inferred' && levelOf(rules, operationInferred.id) !== 'off') return undefined;
   if (look.documents.some((document) => document.findings.length > 0 && applyLevels(document.findings, rules).length > 0)) return undefined;
   const stream = look.documents.length > 1;
   const bodies = look.documents.map((document, index) => ({ ...(stream ? { document: index } : {}), prefix: document.prefix, value: document.body }));
