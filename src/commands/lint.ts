@@ -146,10 +146,12 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     }));
   }
 
+  // Counted once, for the outputs and the exit code: each pass over a run's packed results makes them anew.
+  const summary = summarize(results);
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
-    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame, baseline: baseline?.applied, ...(options.includeSuppressed ? { includeSuppressed: true } : {}) });
+    const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame, baseline: baseline?.applied, summary, ...(options.includeSuppressed ? { includeSuppressed: true } : {}) });
     if (!toTerminal) writeFileAtomic(resolve(io.cwd, output.file!), parts);
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
@@ -157,7 +159,6 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   for (const note of baselineNotes) io.stderr?.(note);
 
   if (unwritten.length > 0) return EXIT_FAILURE;
-  const summary = summarize(results);
   if (summary.errors > 0) return EXIT_FINDINGS;
   if (maxWarnings >= 0 && summary.warnings > maxWarnings) return EXIT_FINDINGS;
   return EXIT_OK;

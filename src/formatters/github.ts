@@ -1,6 +1,6 @@
 import type { Severity } from '../types.js';
 import { documentSuffix, printable, relativePath } from './source.js';
-import { summarize, type Formatter } from './types.js';
+import { summarize, type Formatter, type Summary } from './types.js';
 
 const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -36,7 +36,7 @@ export const github: Formatter = (results, options = {}) => {
       }
     }
   }
-  lines.push(summaryLine(results));
+  lines.push(summaryLine(options.summary ?? summarize(results)));
   return lines.join('\n') + '\n';
 };
 
@@ -59,8 +59,7 @@ function withoutControls(text: string): string {
   return text.replace(/[^\r\n]+/g, printable);
 }
 
-function summaryLine(results: Parameters<Formatter>[0]): string {
-  const summary = summarize(results);
+function summaryLine(summary: Summary): string {
   const total = summary.errors + summary.warnings + summary.infos;
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
   if (total === 0) return `dplint: ${files} checked, no problems`;

@@ -19,7 +19,8 @@ export const json: Formatter = (results, options = {}) => [...jsonParts(results,
  */
 export function* jsonParts(results: Iterable<FileResult>, options: FormatOptions = {}): Generator<string> {
   const withSuppressed = options.includeSuppressed === true;
-  const summary = withSuppressed ? { ...summarize(results), suppressed: suppressedCount(results) } : summarize(results);
+  const counted = options.summary ?? summarize(results);
+  const summary = withSuppressed ? { ...counted, suppressed: suppressedCount(results) } : counted;
   const shell = JSON.stringify({ tool: { name: 'dplint', version: VERSION }, results: [], summary }, null, 2) + '\n';
   if (summary.files === 0) {
     yield shell;

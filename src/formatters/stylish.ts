@@ -36,7 +36,7 @@ export const stylish: Formatter = (results, options = {}) => {
     }
     if (lines[lines.length - 1] !== '') lines.push('');
   }
-  const summary = summarize(results);
+  const summary = options.summary ?? summarize(results);
   const total = summary.errors + summary.warnings + summary.infos;
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
   if (total === 0) {

@@ -18,6 +18,11 @@ export interface FormatOptions {
   rules?: readonly RuleInfo[];
   /** A baseline was applied to the results (SARIF only): every result gets a `baselineState`, `unchanged` for those in `heldBack`. */
   baseline?: boolean;
+  /**
+   * The results' {@link summarize}, where the caller has it (the CLI, for its exit code): not
+   * counted again. A run's results may be made a file at a time each time they are iterated.
+   */
+  summary?: Summary;
 }
 
 /** An output format: a pure function from lint results to the text to print. */

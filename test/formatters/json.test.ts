@@ -93,3 +93,19 @@ describe('json: entries with findings', () => {
     expect(fixed).toContain('"fix": {\n            "range": [\n              5,\n              7\n            ],\n            "text": "\\"y\\""\n          }\n        }\n      ]\n    }');
   });
 });
+
+describe('a summary the caller counted', () => {
+  test('is the one the JSON, stylish and GitHub outputs print, and the same as their own count', async () => {
+    const { stylish } = await import('../../src/formatters/stylish.js');
+    const { github } = await import('../../src/formatters/github.js');
+    const { summarize } = await import('../../src/formatters/types.js');
+    const counted = summarize(RESULTS);
+    expect(json(RESULTS, { summary: counted })).toBe(json(RESULTS));
+    expect(stylish(RESULTS, { summary: counted })).toBe(stylish(RESULTS));
+    expect(github(RESULTS, { summary: counted })).toBe(github(RESULTS));
+    // Taken as given, not counted again (the CLI counts a run's results once for outputs and exit code).
+    const given = { files: 7, errors: 1, warnings: 2, infos: 3, fixable: 0 };
+    expect(JSON.parse(json(RESULTS, { summary: given })).summary).toEqual(given);
+    expect(stylish(RESULTS, { summary: given, codeFrames: false }).split('\n').at(-2)).toBe('✖ 6 problems (1 error, 2 warnings, 3 info) in 7 files');
+  });
+});
