@@ -39,7 +39,7 @@ export const STAGES = [
   ['schema', ['validateBody']],
   ['rules', ['runRules']],
   ['policies', ['runPolicies']],
-  ['masking the text outputs show', ['shownText', 'maskSecrets']],
+  ['masking the text outputs show', ['maskSecrets']],
   ['masking messages', ['withoutSecrets', 'secretMask', 'messageMask']],
   ['screening fixes for credentials', ['withoutRevealingEdits']],
   ['nodes for locating (parseText)', ['parseText']],

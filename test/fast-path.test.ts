@@ -66,9 +66,11 @@ describe('the quick look agrees with the full lint', () => {
       }
     }
     expect(clean).toBeGreaterThan(60);
-    // The one finding of a clean file whose operation is inferred, placed at its body.
-    const first = lintText(generated[0], inferred);
-    expect(first.findings.map((f) => [f.ruleId, f.severity])).toEqual([['operation/inferred', 'info']]);
+    // Streams: the finding goes to the first document, whose nodes are built for it even where it has no finding of its own.
+    for (let i = 0; i + 10 <= 100; i += 10) agrees(generated.slice(i, i + 10).join('---\n'), inferred);
+    for (const text of ['# c\nlabel: [a]\n---\nlabel: [b]\n', '---\nlabel: [a]\n', 'state: start\n---\nstate: start\n']) agrees(text, inferred);
+    const stream = lintText('# etl clusters\nlabel: [a]\n---\nlabel: [b]\n', inferred);
+    expect(stream.findings.map((f) => [f.ruleId, f.document, f.line, f.column, f.endLine, f.endColumn])).toEqual([['operation/inferred', 0, 2, 1, 2, 11]]);
   });
 
   test('on streams of generated cluster files, mistakes and all: one file, many documents', () => {

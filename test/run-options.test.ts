@@ -41,7 +41,7 @@ describe('--cache', () => {
     expect(Object.keys(readCacheFile(join(dir, '.dplintcache')).entries)).toEqual(['__proto__']);
   });
 
-  test('format 5: each entry an array, a clean file\'s of eleven members, the findings after them', async () => {
+  test('format 6 (the layout of 5): each entry an array, a clean file\'s of eleven members, the findings after them', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     const text = readFileSync(join(dir, '.dplintcache'), 'utf8');

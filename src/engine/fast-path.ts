@@ -59,6 +59,8 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
 
   const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation, infer: inferOperation });
   const { operation, source } = resolved;
+  // (Without comments there is no modeline, and `none` comes without an operation: the last two
+  // tests only tell the type what operationSource may be.)
   if (!operation || resolved.findings.length > 0 || source === 'modeline' || source === 'none') return undefined;
   const documents = values.map((value) => {
     const envelope = source === 'envelope' ? asEnvelope(value) : undefined;

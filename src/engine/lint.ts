@@ -134,8 +134,9 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
  * documents; `detailed`, whether rule findings keep their messageId and data.
  */
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean): DetailedResult {
-  // The quick look's reading gives the nodes; of a stream, only the documents with something to place need theirs.
-  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 : undefined;
+  // The quick look's reading gives the nodes; of a stream, only the documents with something to
+  // place need theirs: a finding of its own, or (the first) the operation inferred from it.
+  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || (index === 0 && look.operationSource === 'inferred') : undefined;
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];

@@ -13,7 +13,7 @@ import { writeFileAtomic } from './write-file.js';
  * One file's entry: what its result depends on, and the result. An array, not an object, and
  * without what every entry would repeat (the file's name, an empty list of findings), for a cache
  * that is read whole at the start of each run: JSON.parse makes an array of a clean file's entry
- * in some half the time of an object with named members (format 5; format 4 had objects).
+ * in some half the time of an object with named members (since format 5; format 4 had objects).
  */
 type Entry = [
   /** What the result depends on besides the content and the run: the config file and the path it sees. */
@@ -57,8 +57,12 @@ const SUPPRESSED = 12;
  */
 const RACY_MARGIN_MS = 3000;
 
-/** The layout of the file and its entries: a cache written in another is started afresh. */
-const CACHE_FORMAT = 5;
+/**
+ * The layout of the file and its entries, and what they were made by: a cache written in another
+ * is started afresh. 6: entries of format 5 may hold a credential a build before it failed to
+ * mask (under a key such as `password for db`), in a finding's fix that was never screened.
+ */
+const CACHE_FORMAT = 6;
 
 /**
  * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with

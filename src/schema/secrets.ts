@@ -570,8 +570,6 @@ function editRevealsSecret(source: string, shown: string | undefined): (edit: Fi
   };
 }
 
-const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
-
 /**
  * A test of messages against the credentials of a text: every message a finding carries, whoever
  * made it (a rule, a policy, the parser), gets any credential of the file it quotes replaced by
@@ -667,6 +665,9 @@ const FEW_CREDENTIALS = 16;
 function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
+
+/** A `${VAR}` placeholder, quoted or not: a masked span or value that is one is no credential. */
+const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
 
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));

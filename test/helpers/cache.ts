@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * A `--cache` file as dplint writes it: a header line, then the entries — each an array (format 5,
+ * A `--cache` file as dplint writes it: a header line, then the entries — each an array (formats 5 and 6,
  * src/node/cache.ts), given to tests as an object with named members, and written back as an array.
  */
 export interface CacheFileParts {

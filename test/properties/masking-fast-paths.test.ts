@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Scalar, stringify } from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { parseText } from '../../src/parse/parse.js';
+import { lintText } from '../../src/engine/lint.js';
 import { maskSecrets, messageMask, secretsOf, withoutRevealingEdits } from '../../src/schema/secrets.js';
 import type { Finding } from '../../src/types.js';
 import { referenceMaskSecrets, referenceMessageMask, referenceSecretsOf } from '../helpers/masking-reference.js';
@@ -189,13 +190,14 @@ describe('withoutRevealingEdits keeps a finding whose edits are all kept as it i
 });
 
 describe('keys YAML reads as more than the name right before their `:`', () => {
-  // The shown text once skipped masking a text that "proved" to hold no credential by the name
-  // before each `:`: a key of several words, a misspelt one with a space, or an explicit key
-  // showed its value in a code frame. Every shown text is masked now.
-  test('a credential under such a key is masked in the shown text', () => {
-    expect(maskSecrets('label: [a]\npassword for db: hunter2xyz\n')).toBe('label: [a]\npassword for db: ****\n');
-    expect(maskSecrets('label: [a]\nsse key: hunter2xyz\n')).toBe('label: [a]\nsse key: ****\n');
-    expect(maskSecrets('label: [a]\n? password\n: hunter2xyz\n')).toBe('label: [a]\n? password\n: ****\n');
-    expect(maskSecrets('password for db:\n  hunter2xyz\n')).toBe('password for db:\n  ****\n');
+  // The text the engine hands outputs once skipped masking a text that "proved" to hold no
+  // credential by the name before each `:`: a key of several words, a misspelt one with a space,
+  // or an explicit key showed its value in a code frame. Every shown text is masked now.
+  test('a credential under such a key is masked in the shown text of a file with findings', () => {
+    const shown = (text: string): string | undefined => lintText(text, { operation: 'edit-cluster' }).shownSource;
+    expect(shown('label: [a]\npassword for db: hunter2xyz\nmax_nodes: 0\n')).toBe('label: [a]\npassword for db: ****\nmax_nodes: 0\n');
+    expect(shown('label: [a]\nsse key: hunter2xyz\nmax_nodes: 0\n')).toBe('label: [a]\nsse key: ****\nmax_nodes: 0\n');
+    expect(shown('label: [a]\n? password\n: hunter2xyz\nmax_nodes: 0\n')).toBe('label: [a]\n? password\n: ****\nmax_nodes: 0\n');
+    expect(shown('password for db:\n  hunter2xyz\nmax_nodes: 0\n')).toBe('password for db:\n  ****\nmax_nodes: 0\n');
   });
 });
