@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLParseError, YAMLSeq } from 'yaml';
-import { readBlockDocument, readBlockStream, readBlockYaml } from '../src/parse/block-yaml.js';
-import { parseText, type ParsedFile } from '../src/parse/parse.js';
+import { isPlainText, readBlockDocument, readBlockStream, readBlockYaml } from '../src/parse/block-yaml.js';
+import { parseText, readData, streamParts, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { clusterFile } from '../bench/corpus.mjs';
 
@@ -147,10 +147,36 @@ describe('readBlockYaml', () => {
     ['a mapping in a plain scalar', 'a: b: c\n'],
     ['a top-level sequence', '- a\n'],
     ['a control character', 'a: b\u0007\n'],
+    ['a C1 control character', 'a: b\u0085\n'],
+    ['DEL', 'a: b\u007f\n'],
+    ['a lone surrogate', 'a: b\ud800\n'],
+    ['a character beyond the basic plane (a surrogate pair)', 'a: b\u{1f600}\n'],
+    ['a line separator', 'a: b\u2028c\n'],
+    ['a non-character', 'a: b\ufffe\n'],
     ['__proto__', '__proto__: 1\n'],
     ['nesting deeper than the limit', 'a:\n  b:\n    c: 1\n'],
   ])('declines %s', (_name, text) => {
     expect(readBlockYaml(text, 3)).toBeUndefined();
+  });
+
+  test('takes line feeds and printable characters only: every UTF-16 code unit it refuses, as ranges', () => {
+    const refused: Array<[number, number]> = [];
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      if (isPlainText(`a${String.fromCharCode(unit)}b`)) continue;
+      const last = refused[refused.length - 1];
+      if (last && last[1] === unit - 1) last[1] = unit;
+      else refused.push([unit, unit]);
+    }
+    expect(refused.map(([from, to]) => [from.toString(16), to.toString(16)])).toEqual([
+      ['0', '9'],
+      ['b', '1f'],
+      ['7f', '9f'],
+      ['2028', '2029'],
+      ['d800', 'dfff'],
+      ['feff', 'feff'],
+      ['fffe', 'ffff'],
+    ]);
+    expect([isPlainText(''), isPlainText('\n\n'), isPlainText('a: é ü 中\n'), isPlainText('a\u2027\u202a\ufefd\ufffd')]).toEqual([true, true, true, true]);
   });
 
   test('agrees with the full parse on generated cluster files', () => {
@@ -309,6 +335,16 @@ describe('readBlockStream', () => {
     }
   });
 
+  test('readData: one document, or a stream where the reader declines the whole text at a `---` line', () => {
+    const values = (text: string, maxDocuments?: number) => readData(text, { maxDocuments })?.values;
+    expect(values('a: x---y\nb: ---\n')).toEqual([{ a: 'x---y', b: '---' }]);
+    expect(values('a: 1\n---\nb: 2\n')).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(values('---\na: 1\n---\nb: 2\n---\nc: 3')).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
+    expect(values('a: |\n  x\n---\nb: 2\n')).toEqual([{ a: 'x\n' }, { b: 2 }]);
+    // More documents than the limit, a document outside the subset, text that is not plain: the full parse's.
+    expect([values('a: 1\n---\nb: 2\n---\nc: 3\n', 2), values('a: 1\n---\nb: &x 2\n'), values('a: 1\n---\nb: \t2\n')]).toEqual([undefined, undefined, undefined]);
+  });
+
   test.each([
     ['comments alone before the first marker', '# header\n---\na: 1\n'],
     ['an empty document', 'a: 1\n---\n---\nb: 2\n'],
@@ -329,6 +365,8 @@ describe('readBlockStream', () => {
       fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
         const text = applyEdits(stream, edits);
         if (readBlockStream(text, 200)) accepted++;
+        // readData tries one document first, and looks for a stream only where the reader declines.
+        if (readBlockYaml(text, 200) !== undefined) expect(streamParts(text), `read as one document, yet a stream:\n${text}`).toBeUndefined();
         return sameParsedStream(text);
       }),
       { seed: SEED, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 300) },

@@ -38,6 +38,15 @@ function agrees(text: string, options: LintOptions = OPTIONS): boolean {
 
 const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, seededRandom(i + 1)) as string);
 
+describe('the quick look and directives', () => {
+  test("leaves a text that may hold a modeline or directive to the full lint, asking only where the caller has not (LintOptions.mayHoldDirectives)", () => {
+    const modeline = '# dplint: operation=edit-cluster\nlabel: [etl]\n';
+    expect([quickCleanResult(modeline, OPTIONS), quickCleanResult('label: [etl]\n', { ...OPTIONS, mayHoldDirectives: true })]).toEqual([undefined, undefined]);
+    // The caller's answer is taken as given: lint-files.ts asks once, for the lint and the file's facts.
+    expect(quickCleanResult(modeline, { ...OPTIONS, mayHoldDirectives: false })?.findings).toEqual([]);
+  });
+});
+
 describe('the quick look agrees with the full lint', () => {
   test('on generated cluster files, and it does take most clean ones', () => {
     let quick = 0;

@@ -4,6 +4,8 @@ import { repo } from './helpers/repo.js';
 import { explainRule } from '../src/api/explain.js';
 import { join } from 'node:path';
 import { readCacheFile } from './helpers/cache.js';
+import { lintTextWithFacts } from '../src/node/lint-files.js';
+import type { FixOptions } from '../src/engine/fix-text.js';
 
 const CONFIG = `files:
   - match: ["clusters/*.yaml"]
@@ -161,4 +163,18 @@ test('a directive naming another rule, or a repository rule in another place, do
     'clusters/b.yaml': '# dplint-disable-next-line repository/duplicate-label\n\nlabel: [etl]\n',
   });
   expect((await findings(dir)).list.map((line: string) => line.split(' ')[0])).toEqual(['clusters/a.yaml:2:9', 'clusters/b.yaml:3:9']);
+});
+
+test("a file's facts say whether its text may hold an inline directive (`dplint-`), from the one scan its lint makes, fixed or not", () => {
+  const facts = (text: string, fix?: FixOptions) => lintTextWithFacts(text, 'c.yaml', { config: false, operation: 'edit-cluster', ...(fix ? { fix } : {}) }).facts;
+  const labels = [{ value: 'etl', path: ['label', 0] }];
+  const directive = 'label:\n  # dplint-disable-next-line repository/duplicate-label\n  - etl\n';
+  expect([facts(directive), facts(directive, {})]).toEqual([
+    { labels, directives: true },
+    { labels, directives: true },
+  ]);
+  // Named, but no directive: the quick look leaves the file to the full lint, and the facts say no directive.
+  expect([facts('label: [etl]\n# checked by dplint in CI\n'), facts('label: [etl]\n'), facts('label: [etl]\n', {})]).toEqual([{ labels }, { labels }, { labels }]);
+  // A fix that leaves a directive in the text: the facts are those of the fixed text.
+  expect(facts('label: [etl]\nec2_settings:\n  aws_region: us-east-1 # dplint-disable-line\n', {})).toEqual({ labels, directives: true });
 });

@@ -27,8 +27,11 @@ const SDK_SPELLINGS = new Map([
   ['heterogenous_instance_config', 'heterogeneous_instance_config'],
 ]);
 
+/** Both kinds at once, for the first look at every key of a body (someKey). */
+const OTHER_SPELLINGS: ReadonlySet<string> = new Set([...VENDOR_SPELLINGS.keys(), ...SDK_SPELLINGS.keys()]);
+
 function isOtherSpelling(key: string): boolean {
-  return VENDOR_SPELLINGS.has(key) || SDK_SPELLINGS.has(key);
+  return OTHER_SPELLINGS.has(key);
 }
 
 export default defineRule({

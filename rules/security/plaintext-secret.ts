@@ -5,6 +5,8 @@ import { isCredentialKey } from '../../src/schema/secrets.js';
 import { isPlaceholder } from '../../src/schema/values.js';
 
 const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
+/** `-----BEGIN PRIVATE KEY-----`: no shorter string holds a PRIVATE_KEY line, and most values of a body are shorter. */
+const SHORTEST_PRIVATE_KEY = 27;
 
 /** Values that stand for a credential without being one. */
 const NOT_A_CREDENTIAL = [
@@ -39,11 +41,14 @@ export default defineRule({
     // every value of every body.
     const path: Array<string | number> = [];
     const visit = (value: unknown): void => {
-      const key = path[path.length - 1];
-      if (typeof key === 'string' && isCredentialKey(key) && isLiteral(value)) {
-        report({ messageId: 'literalCredential', path: [...path], data: { field: fieldName(path), placeholder: `\${${key.toUpperCase()}}` } });
-      } else if (typeof value === 'string') {
-        if (value.includes('-----BEGIN') && PRIVATE_KEY.test(value)) report({ messageId: 'privateKey', path: [...path], data: { field: fieldName(path), placeholder: '${PRIVATE_KEY}' } });
+      if (typeof value === 'string') {
+        // (Only a string is a literal credential: a member's name is looked up for strings alone.)
+        const key = path[path.length - 1];
+        if (typeof key === 'string' && isCredentialKey(key) && isLiteral(value)) {
+          report({ messageId: 'literalCredential', path: [...path], data: { field: fieldName(path), placeholder: `\${${key.toUpperCase()}}` } });
+        } else if (value.length >= SHORTEST_PRIVATE_KEY && value.includes('-----BEGIN') && PRIVATE_KEY.test(value)) {
+          report({ messageId: 'privateKey', path: [...path], data: { field: fieldName(path), placeholder: '${PRIVATE_KEY}' } });
+        }
       } else if (Array.isArray(value)) {
         for (let index = 0; index < value.length; index++) {
           path.push(index);
@@ -185,6 +190,11 @@ export default defineRule({
           '    -----END OPENSSH PRIVATE KEY-----',
           '',
         ].join('\n'),
+        findings: [{ messageId: 'privateKey', line: 2, column: 19, data: { field: 'security_settings.ssh_public_key', placeholder: '${PRIVATE_KEY}' } }],
+      },
+      {
+        name: 'the shortest private key line there is',
+        yaml: 'security_settings:\n  ssh_public_key: "-----BEGIN PRIVATE KEY-----"\n',
         findings: [{ messageId: 'privateKey', line: 2, column: 19, data: { field: 'security_settings.ssh_public_key', placeholder: '${PRIVATE_KEY}' } }],
       },
       {

@@ -25,6 +25,15 @@ import { isObject } from '../../rules/support/rule-helpers.js';
 const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
 
 /**
+ * Whether the text may hold a modeline or an inline directive: the test by which the quick look
+ * leaves such a file to the full lint. A caller that needs the answer too (lint-files.ts, for a
+ * file's facts) asks once and hands it to the lint as LintOptions.mayHoldDirectives.
+ */
+export function mayHoldDirectives(text: string): boolean {
+  return MAY_HOLD_DIRECTIVES.test(text);
+}
+
+/**
  * What the quick look made of a file in the block subset — one document, or a stream of them
  * separated by `---` lines: the operation, and each document's body with its findings as data
  * (schema, rules and policies, before the configured levels). The full lint of a file with
@@ -52,7 +61,7 @@ export interface QuickLook {
  */
 export function quickLook(text: string, options: LintOptions, rules: RuleSettings): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
-  if (MAY_HOLD_DIRECTIVES.test(text)) return undefined;
+  if (options.mayHoldDirectives ?? mayHoldDirectives(text)) return undefined;
   const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments });
   if (read === undefined) return undefined;
   const { values } = read;

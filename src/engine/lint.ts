@@ -52,6 +52,12 @@ export interface LintOptions {
    * block subset. False sends everything through `yaml` (the tests compare the two).
    */
   quick?: boolean;
+  /**
+   * What `mayHoldDirectives` (src/engine/fast-path.ts) says of this very text, from a caller that
+   * asked already (src/node/lint-files.ts, whose facts need the answer too): the quick look then
+   * does not scan the text for it again. Default: the quick look asks.
+   */
+  mayHoldDirectives?: boolean;
   /** Organisation policies from the config file. */
   policies?: readonly CompiledPolicy[];
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */

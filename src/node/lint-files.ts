@@ -4,6 +4,8 @@ import { layered } from '../config/presets.js';
 import { collectFacts, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
 import type { RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
+import { mayHoldDirectives as mayHoldDirectivesIn } from '../engine/fast-path.js';
+import { lintText, type LintOptions } from '../engine/lint.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
@@ -300,8 +302,10 @@ function lintSource(
   rules: RuleSettings | undefined,
   store?: ResultStore,
 ): { result: FileResult; facts?: RepositoryFacts } {
-  // Without fix options this is one lint; with them, the findings are those of the fixed text.
-  const { operation, operationSource, findings, bodies, output, fixed, shownSource, suppressed } = fixText(text, {
+  // One scan for directives serves the lint's quick look and the facts, where the text linted is the file's (no fixes).
+  const mayHoldDirectives = options.fix ? undefined : mayHoldDirectivesIn(text);
+  const lintOptions: LintOptions = {
+    mayHoldDirectives,
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
@@ -313,7 +317,12 @@ function lintSource(
     reportUnusedDisableDirectives: options.reportUnusedDisableDirectives ?? settings?.reportUnusedDisableDirectives,
     ...(settings?.directives ? { directives: settings.directives } : {}),
     ...(options.includeSuppressed ? { includeSuppressed: true } : {}),
-  }, options.fix ?? { maxPasses: 0 });
+  };
+  // Without fix options this is one lint; with them, the findings are those of the fixed text.
+  const fixedText = options.fix ? fixText(text, lintOptions, options.fix) : undefined;
+  const { operation, operationSource, findings, bodies, shownSource, suppressed } = fixedText ?? lintText(text, lintOptions);
+  const output = fixedText?.output ?? text;
+  const fixed = fixedText?.fixed ?? false;
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
   const screened = withoutRevealingEdits(findings, output, shownSource);
   // Held to the end of the run: compactly (src/node/compact.ts).
@@ -329,6 +338,6 @@ function lintSource(
   if (fixed) result.originalSource = text;
   const facts = collectFacts(operation, bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
-  if (facts && output.includes('dplint-')) facts.directives = true;
+  if (facts && mayHoldDirectives !== false && output.includes('dplint-')) facts.directives = true;
   return { result, facts };
 }

@@ -61,9 +61,12 @@ export interface BlockReading {
   document(shift?: number): (BlockDocument & { contents: YAMLMap<Scalar, unknown> }) | undefined;
 }
 
-/** readBlockYaml, noting the nodes as it goes (see BlockReading). */
-export function readBlock(text: string, maxDepth: number): BlockReading | undefined {
-  const done = read(text, maxDepth, true);
+/**
+ * readBlockYaml, noting the nodes as it goes (see BlockReading). `plain`: the caller has found the
+ * text (or the whole of which it is a part) plain already (isPlainText), and it is not scanned again.
+ */
+export function readBlock(text: string, maxDepth: number, plain = false): BlockReading | undefined {
+  const done = read(text, maxDepth, true, plain);
   if (!done) return undefined;
   const { reader, start, value } = done;
   return {
@@ -136,8 +139,8 @@ export function readBlockStream(text: string, maxDepth: number, known?: StreamRe
 }
 
 /** The document's mapping, and the reader that read it (holding what it built) with where the mapping starts. */
-function read(text: string, maxDepth: number, record: boolean): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
-  if (!isPlainText(text)) return undefined;
+function read(text: string, maxDepth: number, record: boolean, plain = false): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
+  if (!plain && !isPlainText(text)) return undefined;
   const reader = new BlockReader(text, maxDepth, record);
   try {
     const indent = reader.nextContentIndent();
@@ -160,12 +163,17 @@ const HASH = 35;
 const COLON = 58;
 const DASH = 45;
 
-/** What the reader does not take: tabs, carriage returns and other control characters, lone surrogates, line and paragraph separators, a BOM, non-characters. */
-const NOT_PLAIN = /[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufeff\ufffe\uffff]/;
+/**
+ * Text the reader can take character by character: line feeds and printable characters only. Not
+ * tabs, carriage returns and other control characters (C0, DEL, C1), surrogates (lone or paired),
+ * line and paragraph separators, a BOM, the non-characters U+FFFE and U+FFFF. Written as the
+ * characters it takes, from the start to the end (a regular expression scans faster than a loop,
+ * and this one faster than a search for the characters it refuses).
+ */
+const PLAIN_TEXT = /^[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
 
-/** Text the reader can take character by character (a regular expression scans it faster than a loop). */
-function isPlainText(text: string): boolean {
-  return !NOT_PLAIN.test(text);
+export function isPlainText(text: string): boolean {
+  return PLAIN_TEXT.test(text);
 }
 
 /** A plain key: a word of letters, digits and `_ - . /`, starting with a letter or `_`. */

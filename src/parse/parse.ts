@@ -1,6 +1,6 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { readBlock, readBlockDocument, readBlockStream, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
+import { isPlainText, readBlock, readBlockDocument, readBlockStream, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
 
 // Where a stream's documents begin and end, for callers that work a document at a time (masking).
 export { streamParts, YAML11_BOOLEAN, type StreamPart };
@@ -122,15 +122,17 @@ export interface DataRead {
  */
 export function readData(text: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments'> = {}): DataRead | undefined {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // (A stream is looked for first: the reader would read a whole stream's text before declining it.)
+  if (!isPlainText(text)) return undefined;
+  // One document first: the reader declines at the first line that is exactly `---`, so a text it
+  // takes is no stream, and a stream's text is looked for `---` only once the reader has declined it.
+  const reading = readBlock(text, maxDepth, true);
+  if (reading) return { values: [reading.value], readings: [reading] };
   const parts = text.includes('---') ? streamParts(text, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) : undefined;
-  if (!parts) {
-    const reading = readBlock(text, maxDepth);
-    return reading && { values: [reading.value], readings: [reading] };
-  }
+  if (!parts) return undefined;
   const readings: BlockReading[] = [];
   for (const { start, end } of parts) {
-    const reading = readBlock(text.slice(start, end), maxDepth);
+    // (Each part of a plain text is plain.)
+    const reading = readBlock(text.slice(start, end), maxDepth, true);
     if (reading === undefined) return undefined;
     readings.push(reading);
   }
