@@ -89,36 +89,31 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   const cwd = options.cwd ?? process.cwd();
   const configs = options.config === false ? undefined : new ConfigResolver(cwd, options.config);
   // Looked up once per folder: its files share the config and the path to it from the config's
-  // folder (resolving and relating a path per file was a tenth of a run over 10,000 files).
+  // folder (resolving and relating a path per file was a tenth of a run over 10,000 files). Folders
+  // are kept as they are spelled — absolute, or relative to `cwd` as the walk gave them — so that
+  // neither is resolved again per file.
   const folders = new Map<string, { location: ConfigLocation; prefix: string }>();
-  const folderOf = (absoluteFolder: string): { location: ConfigLocation; prefix: string } => {
-    let known = folders.get(absoluteFolder);
+  const folderOf = (folder: string): { location: ConfigLocation; prefix: string } => {
+    let known = folders.get(folder);
     if (!known) {
+      const absoluteFolder = resolve(cwd, folder);
       const location = configs!.forFolder(absoluteFolder);
       const relativeFolder = relative(location.directory, absoluteFolder).split(sep).join('/');
       known = { location, prefix: relativeFolder === '' ? '' : `${relativeFolder}/` };
-      folders.set(detached(absoluteFolder), known);
+      folders.set(detached(folder), known);
     }
     return known;
   };
-  const configuredIn = (folder: { location: ConfigLocation; prefix: string }, name: string): Configured => {
-    const { location, prefix } = folder;
+  const configuredIn = (folder: string, name: string): Configured => {
+    const { location, prefix } = folderOf(folder);
     return { config: location.config, path: prefix + name, fingerprint: location.fingerprint, file: location.file };
   };
-  const configuredAt = (absolute: string): Configured | undefined => configs && configuredIn(folderOf(dirname(absolute)), basename(absolute));
-  // A planned file's path as the walk gave it (relative to `cwd`, or absolute): its folder part is
-  // resolved once per folder, where `resolve(cwd, file)` would be per file.
-  const relativeFolders = new Map<string, { location: ConfigLocation; prefix: string }>();
+  const configuredAt = (absolute: string): Configured | undefined => configs && configuredIn(dirname(absolute), basename(absolute));
+  // A planned file's path as the walk gave it (relative to `cwd`, or absolute).
   const configuredFile = (file: string): Configured => {
     const cut = Math.max(file.lastIndexOf('/'), file.lastIndexOf(sep));
     // A name alone lies in `cwd`; `/name` in the root folder.
-    const folder = cut < 0 ? '' : file.slice(0, Math.max(cut, 1));
-    let known = relativeFolders.get(folder);
-    if (!known) {
-      known = folderOf(resolve(cwd, folder));
-      relativeFolders.set(detached(folder), known);
-    }
-    return configuredIn(known, file.slice(cut + 1));
+    return configuredIn(cut < 0 ? '' : file.slice(0, Math.max(cut, 1)), file.slice(cut + 1));
   };
   const notBodies = new Set(options.notBodies ?? []);
   const isIgnored = (absolute: string): boolean => {

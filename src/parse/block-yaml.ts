@@ -172,6 +172,7 @@ const DASH = 45;
  */
 const PLAIN_TEXT = /^[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
 
+/** Whether the reader can take the text character by character (see PLAIN_TEXT). */
 export function isPlainText(text: string): boolean {
   return PLAIN_TEXT.test(text);
 }
