@@ -62,7 +62,7 @@ export interface QuickLook {
 export function quickLook(text: string, options: LintOptions, rules: RuleSettings): QuickLook | undefined {
   if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
   if (options.mayHoldDirectives ?? mayHoldDirectives(text)) return undefined;
-  const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments });
+  const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars });
   if (read === undefined) return undefined;
   const { values } = read;
 

@@ -120,9 +120,11 @@ export interface DataRead {
  * The text's documents as data, or `undefined` where only the full parse can read it (parseText
  * then reads it). Takes one YAML document, or a stream of them separated by `---` lines.
  */
-export function readData(text: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments'> = {}): DataRead | undefined {
+export function readData(text: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments' | 'maxScalars'> = {}): DataRead | undefined {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (!isPlainText(text)) return undefined;
+  // A text past maxScalars is parseText's to refuse (one parse/limit finding), whichever reader would take it.
+  if (holdsTooManyScalars(text, options)) return undefined;
   // One document first: the reader declines at the first line that is exactly `---`, so a text it
   // takes is no stream, and a stream's text is looked for `---` only once the reader has declined it.
   const reading = readBlock(text, maxDepth, true);
@@ -169,6 +171,15 @@ export const DEFAULT_MAX_DOCUMENTS = 10_000;
  */
 export const DEFAULT_MAX_SCALARS = 200_000;
 const LARGE_TEXT = 1024 * 1024;
+
+/**
+ * Whether a text is past maxScalars: counted in a large text only (a clean cluster file is never
+ * slowed), or where the caller sets the limit.
+ */
+function holdsTooManyScalars(text: string, options: Pick<ParseOptions, 'maxScalars' | 'maxDocuments'>): boolean {
+  if (text.length <= LARGE_TEXT && options.maxScalars === undefined) return false;
+  return scalarsPast(text, options.maxScalars ?? DEFAULT_MAX_SCALARS, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+}
 
 /**
  * Whether the documents `yaml` would read (about the first `maxDocuments`) hold more than `limit`
@@ -225,20 +236,20 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // Line starts are counted here, not reported by the parser: after some syntax errors it skips
   // lines it never lexes, and a position past them would land on the wrong line.
   countLines(source, lineCounter);
+  // What readData read holds offsets into the text as given (it takes no byte-order mark), and was
+  // judged against maxScalars there. A stream of more than maxDocuments is left to `yaml`, which
+  // reads it up to the limit.
+  const read = format === 'yaml' && source === text && options.read && (options.read.parts?.length ?? 1) <= maxDocuments ? options.read : undefined;
+  // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
+  // too, and a file is linted or refused the same way with the quick ways or without them.
+  if (!read && holdsTooManyScalars(source, options)) {
+    const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
+    findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
+    return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
+  }
   if (format === 'yaml' && options.blockReader !== false) {
-    // What readData read holds offsets into the text as given (it takes no byte-order mark).
-    // A stream of more than maxDocuments is left to `yaml`, which reads it up to the limit.
-    const read = source === text && options.read && (options.read.parts?.length ?? 1) <= maxDocuments ? options.read : undefined;
     const blocks = read ? nodesOf(read, source, maxDepth, options.withNodes) : blockDocuments(source, maxDepth, maxDocuments);
     if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
-  }
-  // Counted in a large text only (a clean cluster file is never slowed), or where the caller sets the limit.
-  if (source.length > LARGE_TEXT || options.maxScalars !== undefined) {
-    const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
-    if (scalarsPast(source, maxScalars, maxDocuments)) {
-      findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
-      return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
-    }
   }
   const parser = new Parser();
   // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,

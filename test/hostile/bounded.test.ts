@@ -225,4 +225,21 @@ describe('a large text of more scalars than dplint reads in bounded memory', () 
       },
     ]);
   });
+
+  test('the limit holds whichever reader would read the text: 210,000 distinct keys, which the block reader takes, are refused with the quick ways and without them', () => {
+    const text = Array.from({ length: 210_000 }, (_, i) => `key_${i}: 1\n`).join('');
+    expect(text.length).toBeGreaterThan(1024 * 1024);
+    const refused = {
+      ruleId: 'parse/limit',
+      severity: 'error',
+      message: 'file not read: it holds more than 200000 keys and values (limit maxScalars = 200000), more than a request body has and more than dplint reads in bounded memory',
+      path: '',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+    };
+    expect(lintText(text, { operation: 'edit-cluster' }).findings).toEqual([refused]);
+    expect(lintText(text, { operation: 'edit-cluster', quick: false }).findings).toEqual([refused]);
+  });
 });
