@@ -2,9 +2,8 @@ import type { OperationId } from '../operations.js';
 import { readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding, RuleSettings } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
-import { applyLevels, checkBody, levelOf } from './check-body.js';
+import { applyLevels, checkBody } from './check-body.js';
 import { inferOperation } from './infer-operation.js';
-import operationInferred from '../../rules/operation/inferred.js';
 import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 
@@ -69,8 +68,10 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
   const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation, infer: inferOperation });
   const { operation, source } = resolved;
   // (Without comments there is no modeline, and `none` comes without an operation: the last two
-  // tests only tell the type what operationSource may be.)
-  if (!operation || resolved.findings.length > 0 || source === 'modeline' || source === 'none') return undefined;
+  // tests only tell the type what operationSource may be. With an operation and no comments, the
+  // resolution's one possible finding is operation/inferred, which the full lint places at the
+  // first document's start.)
+  if (!operation || source === 'modeline' || source === 'none') return undefined;
   const documents = values.map((value) => {
     const envelope = source === 'envelope' ? asEnvelope(value) : undefined;
     const body = envelope ? envelope.body : value;
@@ -87,8 +88,8 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
 
 /** The findings-free result when the quick look proves the file clean under `rules` (the settings in force); `undefined` when it has findings. */
 export function cleanResult(look: QuickLook, rules: RuleSettings): LintResult | undefined {
-  // An inferred operation is itself a finding (operation/inferred, info), unless switched off.
-  if (look.operationSource === 'inferred' && levelOf(rules, operationInferred.id) !== 'off') return undefined;
+  // The resolution's findings (an inferred operation is an info) count as the documents' do.
+  if (look.resolved.findings.length > 0 && applyLevels(look.resolved.findings, rules).length > 0) return undefined;
   if (look.documents.some((document) => document.findings.length > 0 && applyLevels(document.findings, rules).length > 0)) return undefined;
   const stream = look.documents.length > 1;
   const bodies = look.documents.map((document, index) => ({ ...(stream ? { document: index } : {}), prefix: document.prefix, value: document.body }));

@@ -18,7 +18,6 @@ import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation
 import { isObject } from '../../rules/support/rule-helpers.js';
 import { withoutRepositoryRules } from './repository.js';
 import { stageMessage } from '../define-rule.js';
-import operationInferred from '../../rules/operation/inferred.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
 import { maskSecrets, messageMask } from '../schema/secrets.js';
@@ -141,8 +140,8 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
  */
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean): DetailedResult {
   // The quick look's reading gives the nodes; of a stream, only the documents with something to
-  // place need theirs: a finding of its own, or (the first) the operation inferred from it.
-  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || (index === 0 && look.operationSource === 'inferred') : undefined;
+  // place need theirs: a finding of its own, or (the first) one of the resolution's.
+  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || (index === 0 && look.resolved.findings.length > 0) : undefined;
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
   const findings: DetailedFinding[] = [...file.findings];
   const first = file.documents[0];
@@ -160,11 +159,6 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
 
   const operation = resolved.operation;
   const bodies: BodyOfDocument[] = [];
-  if (operation && resolved.source === 'inferred') {
-    findings.push(
-      located(first, { ...stageMessage(operationInferred, 'inferred', { operation }), path: [] }),
-    );
-  }
   if (!operation && resolved.findings.length === 0 && file.documents.some((d) => d.usable && !isEmptyBody(d.value))) {
     findings.push(
       located(first, { ...stageMessage(operationUnresolved, 'unresolved'), path: [] }),

@@ -1,6 +1,7 @@
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import type { SourceComment } from '../parse/parse.js';
 import type { OperationSource, PathFinding } from '../types.js';
+import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage } from '../define-rule.js';
 
@@ -9,6 +10,7 @@ export interface ResolvedOperation {
   source: OperationSource;
   /** For a request envelope: the route's path parameters. */
   pathParameters: Record<string, string>;
+  /** What resolving found to report, placed in the first document: an unknown modeline or route, an inferred operation. */
   findings: PathFinding[];
 }
 
@@ -77,7 +79,11 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
   if (input.configOperation) return done(input.configOperation, 'config');
 
   const inferred = input.infer?.(input.firstDocument);
-  if (inferred) return done(inferred, 'inferred');
+  if (inferred) {
+    // Inference is reported (an info), so that users declare the operation: a finding of the resolution's like any other.
+    findings.push({ ...stageMessage(operationInferred, 'inferred', { operation: inferred }), path: [] });
+    return done(inferred, 'inferred');
+  }
 
   return done(undefined, 'none');
 }
