@@ -4,12 +4,8 @@ import { collectFacts, type RepositoryFacts } from '../engine/repository.js';
 import { asEnvelope, resolveOperation } from '../engine/resolve-operation.js';
 import { readText } from '../node/files.js';
 import { lintFileAt, pathToOpen, type PlannedRun } from '../node/lint-files.js';
-import { readDataOnly } from '../parse/parse.js';
-
-/** As src/engine/fast-path.ts: a file that may hold a modeline or a directive is read the full way. */
-const MAY_HOLD_DIRECTIVES = /dplint|yaml-language-server/;
-/** Larger texts meet parse limits (src/parse/limit.ts) that only the full way applies. */
-const QUICK_MAX_LENGTH = 1024 * 1024;
+import { mayHoldDirectives } from '../engine/fast-path.js';
+import { formatOf, readData } from '../parse/parse.js';
 
 /**
  * What a planned file tells the checks across files, as `dplint` run in the folder gathers it
@@ -38,8 +34,14 @@ export function factsOfPlannedFile(file: string, run: PlannedRun): { file: strin
   return { file: result.file.split(sep).join('/'), ...(facts ? { facts } : {}) };
 }
 
-/** The data of a one-document file in the block subset of YAML (the full parse's data), or undefined when it takes the full parse. */
+/**
+ * The data of a one-document file in the block subset of YAML (the full parse's data), or
+ * undefined when it takes the full parse: read as the lint's quick look reads it (within the
+ * parse limits), and left to the full way where the quick look would leave it (a modeline or
+ * directive may change the operation or silence a finding).
+ */
 function blockData(file: string, text: string, maxDepth = DEFAULT_LIMITS.maxDepth): Record<string, unknown> | undefined {
-  if (/\.json$/i.test(file) || text.length > QUICK_MAX_LENGTH || text.includes('---') || MAY_HOLD_DIRECTIVES.test(text)) return undefined;
-  return readDataOnly(text, maxDepth);
+  if (formatOf(file) === 'json' || mayHoldDirectives(text)) return undefined;
+  const read = readData(text, { maxDepth });
+  return read && !read.parts ? read.values[0] : undefined;
 }
