@@ -6,6 +6,8 @@ import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { withRecommended } from '../src/config/presets.js';
 import { quickCleanResult } from '../src/engine/fast-path.js';
+import { inferOperation } from '../src/engine/infer-operation.js';
+import { resolveOperation } from '../src/engine/resolve-operation.js';
 import { lintText, type LintOptions } from '../src/engine/lint.js';
 import { applyFixes } from '../src/fix/apply.js';
 import { parseText, type ParsedFile } from '../src/parse/parse.js';
@@ -37,6 +39,27 @@ function agrees(text: string, options: LintOptions = OPTIONS): boolean {
 
 
 const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, seededRandom(i + 1)) as string);
+
+describe('the resolution of the operation', () => {
+  test('reports an inferred operation as its finding, which both ways place at the first document (operation/inferred, info)', () => {
+    expect(resolveOperation({ comments: [], firstDocument: { state: 'start' }, infer: inferOperation })).toEqual({
+      operation: 'set-cluster-state',
+      source: 'inferred',
+      pathParameters: {},
+      findings: [
+        {
+          ruleId: 'operation/inferred',
+          severity: 'info',
+          message: 'no operation declared; checked as set-cluster-state from the body\'s shape. Declare it with "# dplint: operation=set-cluster-state" or in the config file\'s files',
+          messageId: 'inferred',
+          data: { operation: 'set-cluster-state' },
+          path: [],
+        },
+      ],
+    });
+    expect(resolveOperation({ comments: [], firstDocument: { state: 'start' }, configOperation: 'set-cluster-state', infer: inferOperation }).findings).toEqual([]);
+  });
+});
 
 describe('the quick look and directives', () => {
   test("leaves a text that may hold a modeline or directive to the full lint, asking only where the caller has not (LintOptions.mayHoldDirectives)", () => {

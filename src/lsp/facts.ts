@@ -1,10 +1,10 @@
 import { sep } from 'node:path';
 import { DEFAULT_LIMITS } from '../config/config.js';
+import { mayHoldDirectives } from '../engine/fast-path.js';
 import { collectFacts, type RepositoryFacts } from '../engine/repository.js';
 import { asEnvelope, resolveOperation } from '../engine/resolve-operation.js';
 import { readText } from '../node/files.js';
 import { lintFileAt, pathToOpen, type PlannedRun } from '../node/lint-files.js';
-import { mayHoldDirectives } from '../engine/fast-path.js';
 import { formatOf, readData } from '../parse/parse.js';
 
 /**
@@ -41,7 +41,7 @@ export function factsOfPlannedFile(file: string, run: PlannedRun): { file: strin
  * directive may change the operation or silence a finding).
  */
 function blockData(file: string, text: string, maxDepth = DEFAULT_LIMITS.maxDepth): Record<string, unknown> | undefined {
-  if (formatOf(file) === 'json' || mayHoldDirectives(text)) return undefined;
-  const read = readData(text, { maxDepth });
-  return read && !read.parts ? read.values[0] : undefined;
+  // (A text with `---` anywhere may be a stream, which the full lint reads: not read here only to be read again.)
+  if (formatOf(file) === 'json' || mayHoldDirectives(text) || text.includes('---')) return undefined;
+  return readData(text, { maxDepth })?.values[0];
 }

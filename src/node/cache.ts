@@ -60,9 +60,11 @@ const RACY_MARGIN_MS = 3000;
 /**
  * The layout of the file and its entries, and what they were made by: a cache written in another
  * is started afresh. 6: entries of format 5 may hold a credential a build before it failed to
- * mask (under a key such as `password for db`), in a finding's fix that was never screened.
+ * mask (under a key such as `password for db`), in a finding's fix that was never screened. 7: a
+ * text over 1 MiB of more than maxScalars keys and values the block reader takes is refused (one
+ * parse/limit finding), where format 6's builds linted it.
  */
-const CACHE_FORMAT = 6;
+const CACHE_FORMAT = 7;
 
 /**
  * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with

@@ -80,7 +80,7 @@ export interface ParseOptions {
   maxAliasExpansion?: number;
   /** Most documents of a stream that are read; the rest are not, and one finding says so. */
   maxDocuments?: number;
-  /** Most scalars (keys and values) a text may hold for `yaml` to read it; past it the file is refused with one finding. */
+  /** Most scalars (keys and values) a text may hold to be read, by either reader; past it the file is refused with one finding. */
   maxScalars?: number;
   /**
    * Read text in the block subset with readBlockDocument (src/parse/block-yaml.ts), which builds
@@ -117,8 +117,9 @@ export interface DataRead {
 }
 
 /**
- * The text's documents as data, or `undefined` where only the full parse can read it (parseText
- * then reads it). Takes one YAML document, or a stream of them separated by `---` lines.
+ * The text's documents as data, or `undefined` where only the full parse can read it, or where
+ * the full parse refuses it (past maxScalars): parseText then reads or refuses it. Takes one YAML
+ * document, or a stream of them separated by `---` lines.
  */
 export function readData(text: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments' | 'maxScalars'> = {}): DataRead | undefined {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -167,14 +168,17 @@ export const DEFAULT_MAX_DOCUMENTS = 10_000;
 /**
  * `yaml` keeps some 2.5 KB per key while it composes a document: 400,000 keys (a few MB of text)
  * took 810 MB. A cluster body holds a few hundred scalars; 200,000 keeps a file's nodes within some
- * 250 MB. Counted only in a text over LARGE_TEXT, with `yaml`'s own lexer, which keeps nothing.
+ * 250 MB. Counted in a text over LARGE_TEXT, or wherever the caller sets the limit, with `yaml`'s
+ * own lexer, which keeps nothing.
  */
 export const DEFAULT_MAX_SCALARS = 200_000;
 const LARGE_TEXT = 1024 * 1024;
 
 /**
  * Whether a text is past maxScalars: counted in a large text only (a clean cluster file is never
- * slowed), or where the caller sets the limit.
+ * slowed), or where the caller sets the limit (then every text is lexed once, some 15 µs for a
+ * cluster file). Counted before the block reader, which would hold the data of every key; a large
+ * text the block reader then declines is counted again by parseText (linear, and rare).
  */
 function holdsTooManyScalars(text: string, options: Pick<ParseOptions, 'maxScalars' | 'maxDocuments'>): boolean {
   if (text.length <= LARGE_TEXT && options.maxScalars === undefined) return false;

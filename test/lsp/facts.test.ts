@@ -11,7 +11,7 @@ import { lintFileAt, lintTextWithFacts, planRun } from '../../src/node/lint-file
  * The language server's index takes each file's facts for the checks across files without running
  * the rules where it can: they must be the facts the CLI's lint of the file gathers, file by file.
  */
-test('the index, and the lint of an open document, gather the very facts a `dplint` run gathers, for every file of the example repository and of 300 corpus files', () => {
+test('the index, and the lint of an open document, gather the very facts a `dplint` run gathers, for every file of the example repository, of 300 corpus files and of a few odd ones', () => {
   const root = mkdtempSync(join(tmpdir(), 'dplint-facts-'));
   cpSync(join(import.meta.dirname, '..', '..', 'fixtures', 'config-repo'), root, { recursive: true });
   writeCorpus(join(root, 'clusters', 'clean'), 150, 3);
@@ -21,8 +21,12 @@ test('the index, and the lint of an open document, gather the very facts a `dpli
   writeFileSync(join(root, 'clusters', 'stream.yaml'), 'label: [one]\n---\nlabel: [two]\n');
   writeFileSync(join(root, 'clusters', 'json.json'), '{"label": ["as-json"]}');
   writeFileSync(join(root, 'modeline.yaml'), '# dplint: operation=edit-cluster\nlabel: [moded]\n');
+  // `---` inside values; over 1 MiB, read by the block reader; over 1 MiB and past maxScalars (refused: no facts).
+  writeFileSync(join(root, 'clusters', 'dashes.yaml'), 'label:\n  - a---b\n  - ---c\n');
+  writeFileSync(join(root, 'clusters', 'large.yaml'), 'label: [large]\nnode_bootstrap_file: |\n' + '  echo one line of a long script\n'.repeat(40_000));
+  writeFileSync(join(root, 'clusters', 'many.yaml'), 'label: [many]\n' + Array.from({ length: 210_000 }, (_, i) => `key_${i}: 1\n`).join(''));
   const run = planRun(['.'], { cwd: root });
-  expect(run.files.length).toBe(315);
+  expect(run.files.length).toBe(318);
   let withFacts = 0;
   let fromOpen = 0;
   for (const file of run.files) {
@@ -35,6 +39,6 @@ test('the index, and the lint of an open document, gather the very facts a `dpli
     expect({ file, facts: opened.facts }).toEqual({ file, facts: expected.facts });
     if (opened.facts) fromOpen++;
   }
-  expect(fromOpen).toBe(313);
-  expect(withFacts).toBe(313);
+  expect(fromOpen).toBe(315);
+  expect(withFacts).toBe(315);
 });
