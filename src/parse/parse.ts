@@ -243,7 +243,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // What readData read holds offsets into the text as given (it takes no byte-order mark), and was
   // judged against maxScalars there. A stream of more than maxDocuments is left to `yaml`, which
   // reads it up to the limit.
-  const read = format === 'yaml' && source === text && options.read && (options.read.parts?.length ?? 1) <= maxDocuments ? options.read : undefined;
+  const read = format === 'yaml' && options.blockReader !== false && source === text && options.read && (options.read.parts?.length ?? 1) <= maxDocuments ? options.read : undefined;
   // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
   // too, and a file is linted or refused the same way with the quick ways or without them.
   if (!read && holdsTooManyScalars(source, options)) {
