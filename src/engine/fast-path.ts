@@ -1,5 +1,5 @@
 import type { OperationId } from '../operations.js';
-import { readData, type DataRead } from '../parse/parse.js';
+import { formatOf, readData, type DataRead } from '../parse/parse.js';
 import type { PathFinding, RuleSettings } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './check-body.js';
@@ -59,7 +59,7 @@ export interface QuickLook {
  * of `options.rules`.
  */
 export function quickLook(text: string, options: LintOptions, rules: RuleSettings): QuickLook | undefined {
-  if ((options.format ?? (/\.json$/i.test(options.filename ?? '') ? 'json' : 'yaml')) !== 'yaml') return undefined;
+  if ((options.format ?? formatOf(options.filename)) !== 'yaml') return undefined;
   if (options.mayHoldDirectives ?? mayHoldDirectives(text)) return undefined;
   const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars });
   if (read === undefined) return undefined;
