@@ -64,7 +64,7 @@ function partsOf(template: string): readonly string[] {
   if (known) return known;
   const parts: string[] = [];
   let last = 0;
-  for (const match of template.matchAll(PLACEHOLDER)) {
+  for (const match of template.matchAll(TEMPLATE_FIELD)) {
     parts.push(template.slice(last, match.index), match[1], match[0]);
     last = match.index + match[0].length;
   }
@@ -74,7 +74,8 @@ function partsOf(template: string): readonly string[] {
   return parts;
 }
 
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+/** A field of a message template: `{{name}}`. */
+const TEMPLATE_FIELD = /\{\{\s*(\w+)\s*\}\}/g;
 const TEMPLATE_PARTS = new Map<string, readonly string[]>();
 
 /**

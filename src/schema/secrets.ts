@@ -666,8 +666,8 @@ function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
 
-/** A `${VAR}` placeholder, quoted or not: a masked span or value that is one is no credential. */
-const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
+/** A whole text that is one `${…}` placeholder, quoted or not: a masked span or value that is one is no credential. */
+const WHOLE_PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
 
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
@@ -683,7 +683,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
     if (escaped !== raw) variants.push(escaped);
     if (bare !== raw && bare !== escaped) variants.push(bare);
     for (const secret of variants) {
-      if (secret === '' || secret === MASK || PLACEHOLDER.test(secret)) continue;
+      if (secret === '' || secret === MASK || WHOLE_PLACEHOLDER.test(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
         // A run of lower-case letters is no trace of a secret but a piece of a name (`compute_` of a

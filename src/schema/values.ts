@@ -1,12 +1,13 @@
 /** How values are read and shown: placeholders, unset values, and masking of secrets. */
 
-const PLACEHOLDER = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/;
+/** `${VAR}` or `${env:VAR}`, anywhere in a string. */
+const ENV_PLACEHOLDER = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/;
 /** The placeholder pattern as JSON Schema writes it (the editor schemas). */
-export const PLACEHOLDER_SOURCE = PLACEHOLDER.source;
+export const PLACEHOLDER_SOURCE = ENV_PLACEHOLDER.source;
 
 /** `${VAR}` or `${env:VAR}` anywhere in a string: filled in at deploy time, so never range- or format-checked. */
 export function isPlaceholder(value: unknown): value is string {
-  return typeof value === 'string' && PLACEHOLDER.test(value);
+  return typeof value === 'string' && ENV_PLACEHOLDER.test(value);
 }
 
 /** `null` means "unset" (the default applies), as does an absent member. */
