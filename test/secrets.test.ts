@@ -18,6 +18,11 @@ describe('maskSecrets', () => {
     ['the auth header of an envelope', '  X-AUTH-TOKEN: tok123', '  X-AUTH-TOKEN: ****'],
     ['a placeholder is kept', '  compute_access_key: ${KEY}', '  compute_access_key: ${KEY}'],
     ['an env placeholder is kept', '  secret: "${env:SECRET}"', '  secret: "${env:SECRET}"'],
+    ['placeholders and nothing else are kept', '  secret: ${env:USER}${env:PASS}', '  secret: ${env:USER}${env:PASS}'],
+    ['a literal beside a placeholder is masked whole', '  compute_access_key: hunter2${SUFFIX}', '  compute_access_key: ****'],
+    ['a literal beside a placeholder, quoted', '  secret: "${env:PREFIX}hunter2"', '  secret: "****"'],
+    ['a `${…}` that is no placeholder is masked', '  secret: ${my secret}', '  secret: ****'],
+    ['free text: a literal beside a placeholder after a credential name and `=`', 'custom_config: |\n  fs.s3a.secret.key=hunter2${SUFFIX}\n', 'custom_config: |\n  fs.s3a.secret.key=****\n'],
     ['other members are kept', '  name: ok', '  name: ok'],
   ])('%s', (_, line, masked) => {
     expect(maskSecrets(line)).toBe(masked);
@@ -34,6 +39,13 @@ describe('messageMask', () => {
     const data = { vm_settings: { compute_secret_key: 'wJalrXUtnFEMI', region: 'us-east-1' }, tags: [{ api_token: 'tok-4711' }] };
     const mask = messageMask('vm_settings: {}\n', [data], () => 'vm_settings: {}\n');
     expect(mask('got wJalrXUtnFEMI and "tok-4711" in us-east-1')).toBe('got **** and "****" in us-east-1');
+  });
+
+  test('a credential that is more than placeholders is masked in a message, however much of it is a placeholder', () => {
+    const text = 'vm_settings:\n  compute_secret_key: wJalrXUt${SUFFIX}\n  compute_access_key: ${my key}\n  storage_secret_key: ${STORAGE_KEY}\n';
+    const data = { vm_settings: { compute_secret_key: 'wJalrXUt${SUFFIX}', compute_access_key: '${my key}', storage_secret_key: '${STORAGE_KEY}' } };
+    const mask = messageMask(text, [data]);
+    expect(mask('got "wJalrXUt${SUFFIX}", "${my key}" and "${STORAGE_KEY}"')).toBe('got "****", "****" and "${STORAGE_KEY}"');
   });
 
   test('data that shares objects after all (a cycle) under a text with no alias is walked again, recording what it walked: it ends, and masks', () => {

@@ -3,7 +3,7 @@ import { lineStarts, positionAt } from '../parse/lines.js';
 import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
-import { closest, isPlaceholder, isUnset, MASK } from './values.js';
+import { closest, isOnlyPlaceholders, isUnset, MASK, PLACEHOLDER_SOURCE } from './values.js';
 import { detached } from '../parse/detached.js';
 
 /**
@@ -67,9 +67,9 @@ const KEY_BEFORE_FLOW = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1\s*:[ \t]*
 /**
  * The source text as any output may show it: the value of every credential member replaced by
  * `****` (in block, flow and JSON style, block scalars, collections, multi-line scalars and the
- * anchor an alias names included), and private-key blocks hidden wherever they stand.
- * Placeholders (`${VAR}`) are kept: they are not secrets. Line count and line starts are
- * unchanged, so positions still match.
+ * anchor an alias names included), and private-key blocks hidden wherever they stand. A value of
+ * placeholders and nothing else (`${VAR}`) is kept: it is no secret. Line count and line starts
+ * are unchanged, so positions still match.
  *
  * Two passes: one over the parsed YAML (JSON is YAML), which knows where each value starts and
  * ends; one line by line, for what the first cannot see — text that does not parse, private keys
@@ -187,7 +187,7 @@ function maskLine(line: string, privateKey: boolean, state: LineState, credentia
       return whole;
     }
     const unquoted = trimmed.replace(/^["']|["']$/g, '');
-    if (unquoted === '' || isPlaceholder(unquoted)) return whole;
+    if (unquoted === '' || isOnlyPlaceholders(unquoted)) return whole;
     const masked = trimmed.startsWith('"') ? `"${MASK}"` : trimmed.startsWith("'") ? `'${MASK}'` : MASK;
     return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
   });
@@ -271,12 +271,12 @@ function maskFreeText(line: string, credential: (key: string) => boolean): strin
     ? line.replace(NAME_EQUALS, (whole, name: string, equals: string, value: string) => {
         if (!credential(name)) return whole;
         const unquoted = value.replace(/^["']|["']$/g, '');
-        if (unquoted === '' || isPlaceholder(unquoted)) return whole;
+        if (unquoted === '' || isOnlyPlaceholders(unquoted)) return whole;
         const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
         return `${name}${equals}${quote}${MASK}${quote}`;
       })
     : line;
-  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASK || isPlaceholder(password) ? whole : `${head}${MASK}`)) : masked;
+  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASK || isOnlyPlaceholders(password) ? whole : `${head}${MASK}`)) : masked;
 }
 
 /** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
@@ -368,7 +368,7 @@ function secretRange(text: string, node: unknown): [number, number] | undefined 
   let [start] = node.range;
   const end = node.range[1];
   if (isScalar(node)) {
-    if (isUnset(node.value) || node.value === '' || isPlaceholder(node.value)) return undefined;
+    if (isUnset(node.value) || node.value === '' || isOnlyPlaceholders(node.value)) return undefined;
     // A block scalar's header (`|`, `>-`) stays; its lines are the secret.
     if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
       const newline = text.indexOf('\n', start);
@@ -666,8 +666,8 @@ function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
 
-/** A whole text that is one `${…}` placeholder, quoted or not: a masked span or value that is one is no credential. */
-const WHOLE_PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
+/** Placeholders and nothing else (isOnlyPlaceholders), quoted or not: a masked span or value that is one is no credential. */
+const WHOLE_PLACEHOLDER = new RegExp(`^(["']?)(?:${PLACEHOLDER_SOURCE})+\\1$`);
 
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
@@ -745,7 +745,7 @@ function collectCredentialValues(root: unknown, found: Set<string>, objects: num
     if (typeof value !== 'object') {
       if (!secret) continue;
       const shown = String(value);
-      if (shown.trim() !== '' && !isPlaceholder(shown)) found.add(shown);
+      if (shown.trim() !== '' && !isOnlyPlaceholders(shown)) found.add(shown);
       continue;
     }
     if (shared) {

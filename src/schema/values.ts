@@ -10,6 +10,17 @@ export function isPlaceholder(value: unknown): value is string {
   return typeof value === 'string' && ENV_PLACEHOLDER.test(value);
 }
 
+const ONLY_PLACEHOLDERS = new RegExp(`^(?:${ENV_PLACEHOLDER.source})+$`);
+
+/**
+ * A string of placeholders and nothing else (`${KEY}`, `${env:USER}${env:PASS}`): a credential's
+ * value that is one is shown as it is. Any literal part beside a placeholder
+ * (`hunter2${SUFFIX}`) may be, or hold, the secret: such a value is masked whole.
+ */
+export function isOnlyPlaceholders(value: unknown): value is string {
+  return typeof value === 'string' && ONLY_PLACEHOLDERS.test(value);
+}
+
 /** `null` means "unset" (the default applies), as does an absent member. */
 export function isUnset(value: unknown): value is null | undefined {
   return value === null || value === undefined;
@@ -25,7 +36,7 @@ export const MASK = '****';
 
 /** A value as a message shows it: strings quoted, long ones cut, secrets masked. */
 export function describeValue(value: unknown, secret = false): string {
-  if (secret && !isUnset(value) && !isPlaceholder(value)) return JSON.stringify(MASK);
+  if (secret && !isUnset(value) && !isOnlyPlaceholders(value)) return JSON.stringify(MASK);
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value);
   if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list (${value.length} item${value.length === 1 ? '' : 's'})`;

@@ -2,13 +2,15 @@ import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
 import { lineStarts, positionAt } from '../../src/parse/lines.js';
 import { parseText } from '../../src/parse/parse.js';
 import { isCredentialLike, type MaskableFile } from '../../src/schema/secrets.js';
-import { isPlaceholder, isUnset, MASK } from '../../src/schema/values.js';
+import { isOnlyPlaceholders, isUnset, MASK, PLACEHOLDER_SOURCE } from '../../src/schema/values.js';
 
 /**
  * The masking of src/schema/secrets.ts as it was before its fast paths (maskLines copying the lines
  * that cannot change, ranges masked straight in the text, masked spans from the changed lines,
  * the rolling-hash filter of maskMessage), kept unchanged as the reference they are held to
  * (test/properties/masking-fast-paths.test.ts): the same text, the same messages, masked the same.
+ * What it masks follows the code's one change of rule since: a credential's value is kept only when
+ * it is placeholders and nothing else (isOnlyPlaceholders), where any placeholder in it once kept it.
  */
 
 export function referenceMaskSecrets(text: string, parsed?: MaskableFile): string {
@@ -25,7 +27,7 @@ export function referenceSecretsOf(source: string, shown: string): (text: string
   return (text) => text.trim() !== '' && spans.some((span) => text.includes(span));
 }
 
-const PLACEHOLDER = /^(["']?)\$\{[^}\n]*\}\1$/;
+const WHOLE_PLACEHOLDER = new RegExp(`^(["']?)(?:${PLACEHOLDER_SOURCE})+\\1$`);
 
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const PRIVATE_KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
@@ -76,7 +78,7 @@ function maskLines(text: string, privateKey: ReadonlySet<number>): string {
         return whole;
       }
       const unquoted = trimmed.replace(/^["']|["']$/g, '');
-      if (unquoted === '' || isPlaceholder(unquoted)) return whole;
+      if (unquoted === '' || isOnlyPlaceholders(unquoted)) return whole;
       const masked = trimmed.startsWith('"') ? `"${MASK}"` : trimmed.startsWith("'") ? `'${MASK}'` : MASK;
       return `${quote}${key}${quote}${colon}${masked}${value.slice(trimmed.length + value.indexOf(trimmed))}`;
     });
@@ -128,12 +130,12 @@ function maskFreeText(line: string, credential: (key: string) => boolean): strin
     ? line.replace(NAME_EQUALS, (whole, name: string, equals: string, value: string) => {
         if (!credential(name)) return whole;
         const unquoted = value.replace(/^["']|["']$/g, '');
-        if (unquoted === '' || isPlaceholder(unquoted)) return whole;
+        if (unquoted === '' || isOnlyPlaceholders(unquoted)) return whole;
         const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
         return `${name}${equals}${quote}${MASK}${quote}`;
       })
     : line;
-  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASK || isPlaceholder(password) ? whole : `${head}${MASK}`)) : masked;
+  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASK || isOnlyPlaceholders(password) ? whole : `${head}${MASK}`)) : masked;
 }
 
 function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): string {
@@ -187,7 +189,7 @@ function secretRange(text: string, node: unknown): [number, number] | undefined 
   let [start] = node.range;
   const end = node.range[1];
   if (isScalar(node)) {
-    if (isUnset(node.value) || node.value === '' || isPlaceholder(node.value)) return undefined;
+    if (isUnset(node.value) || node.value === '' || isOnlyPlaceholders(node.value)) return undefined;
     if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
       const newline = text.indexOf('\n', start);
       if (newline === -1 || newline >= end) return undefined;
@@ -250,7 +252,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
   for (const raw of found) {
     const bare = raw.replace(/^[*&!]+/, '');
     for (const secret of new Set([raw, JSON.stringify(raw).slice(1, -1), bare])) {
-      if (secret === '' || secret === MASK || PLACEHOLDER.test(secret)) continue;
+      if (secret === '' || secret === MASK || WHOLE_PLACEHOLDER.test(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
         let named = false;
@@ -281,7 +283,7 @@ function collectCredentialValues(root: unknown, found: Set<string>): void {
     if (value === null || value === undefined) continue;
     if (typeof value !== 'object') {
       const shown = String(value);
-      if (secret && shown.trim() !== '' && !isUnset(value) && !isPlaceholder(shown)) found.add(shown);
+      if (secret && shown.trim() !== '' && !isUnset(value) && !isOnlyPlaceholders(shown)) found.add(shown);
       continue;
     }
     const walked = seen[`${secret}`];

@@ -17,7 +17,7 @@ import { HOSTILE, lines, listFiles, tempDir } from './helpers.js';
  * `PLANTEDxSECRETx`, and credential.json a numeric 12345) wherever a credential can stand — a
  * credential member, a block scalar, a flow mapping, an envelope's X-AUTH-TOKEN header, private-key
  * blocks (LF and CRLF), misspelt credential members, an anchor aliased into a credential, multi-line
- * scalars, a flat account body whose fix would move the secret, fixes on the same line as a secret.
+ * scalars, a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret.
  * Every output dplint has is searched for them.
  */
 
