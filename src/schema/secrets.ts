@@ -3,7 +3,7 @@ import { lineStarts, positionAt } from '../parse/lines.js';
 import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
-import { closest, isOnlyPlaceholders, isUnset, MASK, PLACEHOLDER_SOURCE } from './values.js';
+import { closest, isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from './values.js';
 import { detached } from '../parse/detached.js';
 
 /**
@@ -666,9 +666,6 @@ function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
 
-/** Placeholders and nothing else (isOnlyPlaceholders), quoted or not: a masked span or value that is one is no credential. */
-const WHOLE_PLACEHOLDER = new RegExp(`^(["']?)(?:${PLACEHOLDER_SOURCE})+\\1$`);
-
 function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
   const found = new Set<string>(maskedSpans(text, shown));
   // Without an alias (a `*`) no two members share an object: the walk needs no record of what it walked.
@@ -683,7 +680,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
     if (escaped !== raw) variants.push(escaped);
     if (bare !== raw && bare !== escaped) variants.push(bare);
     for (const secret of variants) {
-      if (secret === '' || secret === MASK || WHOLE_PLACEHOLDER.test(secret)) continue;
+      if (secret === '' || secret === MASK || isOnlyPlaceholdersQuoted(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
         // A run of lower-case letters is no trace of a secret but a piece of a name (`compute_` of a

@@ -10,7 +10,8 @@ export function isPlaceholder(value: unknown): value is string {
   return typeof value === 'string' && ENV_PLACEHOLDER.test(value);
 }
 
-const ONLY_PLACEHOLDERS = new RegExp(`^(?:${ENV_PLACEHOLDER.source})+$`);
+/** ENV_PLACEHOLDER once or more, and nothing else (written out: test/hostile/regex.test.ts scans literals only). */
+const ONLY_PLACEHOLDERS = /^(?:\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\})+$/;
 
 /**
  * A string of placeholders and nothing else (`${KEY}`, `${env:USER}${env:PASS}`): a credential's
@@ -19,6 +20,13 @@ const ONLY_PLACEHOLDERS = new RegExp(`^(?:${ENV_PLACEHOLDER.source})+$`);
  */
 export function isOnlyPlaceholders(value: unknown): value is string {
   return typeof value === 'string' && ONLY_PLACEHOLDERS.test(value);
+}
+
+/** isOnlyPlaceholders of a text as written, in double or single quotes or none (a masked span). */
+export function isOnlyPlaceholdersQuoted(text: string): boolean {
+  const quote = text[0];
+  const quoted = (quote === '"' || quote === "'") && text.length >= 2 && text.endsWith(quote);
+  return isOnlyPlaceholders(quoted ? text.slice(1, -1) : text);
 }
 
 /** `null` means "unset" (the default applies), as does an absent member. */

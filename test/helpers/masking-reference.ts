@@ -2,7 +2,7 @@ import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
 import { lineStarts, positionAt } from '../../src/parse/lines.js';
 import { parseText } from '../../src/parse/parse.js';
 import { isCredentialLike, type MaskableFile } from '../../src/schema/secrets.js';
-import { isOnlyPlaceholders, isUnset, MASK, PLACEHOLDER_SOURCE } from '../../src/schema/values.js';
+import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../../src/schema/values.js';
 
 /**
  * The masking of src/schema/secrets.ts as it was before its fast paths (maskLines copying the lines
@@ -26,8 +26,6 @@ export function referenceSecretsOf(source: string, shown: string): (text: string
   const spans = maskedSpans(source, shown);
   return (text) => text.trim() !== '' && spans.some((span) => text.includes(span));
 }
-
-const WHOLE_PLACEHOLDER = new RegExp(`^(["']?)(?:${PLACEHOLDER_SOURCE})+\\1$`);
 
 const PRIVATE_KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const PRIVATE_KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
@@ -252,7 +250,7 @@ function secretsIn(text: string, shown: string, values: readonly unknown[]): Sec
   for (const raw of found) {
     const bare = raw.replace(/^[*&!]+/, '');
     for (const secret of new Set([raw, JSON.stringify(raw).slice(1, -1), bare])) {
-      if (secret === '' || secret === MASK || WHOLE_PLACEHOLDER.test(secret)) continue;
+      if (secret === '' || secret === MASK || isOnlyPlaceholdersQuoted(secret)) continue;
       secrets.empty = false;
       if (secret.length >= RUN) {
         let named = false;
