@@ -22,6 +22,8 @@ describe('maskSecrets', () => {
     ['a literal beside a placeholder is masked whole', '  compute_access_key: hunter2${SUFFIX}', '  compute_access_key: ****'],
     ['a literal beside a placeholder, quoted', '  secret: "${env:PREFIX}hunter2"', '  secret: "****"'],
     ['a `${…}` that is no placeholder is masked', '  secret: ${my secret}', '  secret: ****'],
+    ['a URL password beside a placeholder', '  metastore: postgresql://hive:pw${SUFFIX}@db:5432/hive', '  metastore: postgresql://hive:****@db:5432/hive'],
+    ['an anchored literal beside a placeholder aliased into a credential', 'saved: &k lit${A}\ncompute_secret_key: *k\n', 'saved: &k ****\ncompute_secret_key: ****\n'],
     ['free text: a literal beside a placeholder after a credential name and `=`', 'custom_config: |\n  fs.s3a.secret.key=hunter2${SUFFIX}\n', 'custom_config: |\n  fs.s3a.secret.key=****\n'],
     ['other members are kept', '  name: ok', '  name: ok'],
   ])('%s', (_, line, masked) => {
@@ -46,6 +48,13 @@ describe('messageMask', () => {
     const data = { vm_settings: { compute_secret_key: 'wJalrXUt${SUFFIX}', compute_access_key: '${my key}', storage_secret_key: '${STORAGE_KEY}' } };
     const mask = messageMask(text, [data]);
     expect(mask('got "wJalrXUt${SUFFIX}", "${my key}" and "${STORAGE_KEY}"')).toBe('got "****", "****" and "${STORAGE_KEY}"');
+  });
+
+  test('a block scalar of a placeholder alone (its value ends in a line break) is no secret: messages quoting placeholders keep them', () => {
+    const text = 'vm_settings:\n  compute_secret_key: |\n    ${COMPUTE_SECRET_KEY}\n  compute_access_key: AKIAIOSFODNN7EXAMPLE\n';
+    const data = { vm_settings: { compute_secret_key: '${COMPUTE_SECRET_KEY}\n', compute_access_key: 'AKIAIOSFODNN7EXAMPLE' } };
+    const mask = messageMask(text, [data]);
+    expect(mask('use a placeholder such as ${COMPUTE_ACCESS_KEY}, not AKIAIOSFODNN7EXAMPLE')).toBe('use a placeholder such as ${COMPUTE_ACCESS_KEY}, not ****');
   });
 
   test('data that shares objects after all (a cycle) under a text with no alias is walked again, recording what it walked: it ends, and masks', () => {

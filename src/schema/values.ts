@@ -14,12 +14,13 @@ export function isPlaceholder(value: unknown): value is string {
 const ONLY_PLACEHOLDERS = /^(?:\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\})+$/;
 
 /**
- * A string of placeholders and nothing else (`${KEY}`, `${env:USER}${env:PASS}`): a credential's
- * value that is one is shown as it is. Any literal part beside a placeholder
- * (`hunter2${SUFFIX}`) may be, or hold, the secret: such a value is masked whole.
+ * A string of placeholders and nothing else (`${KEY}`, `${env:USER}${env:PASS}`), white space
+ * around them aside (a block scalar's value ends in a line break): a credential's value that is
+ * one is shown as it is. Any literal part beside a placeholder (`hunter2${SUFFIX}`) may be, or
+ * hold, the secret: such a value is masked whole.
  */
 export function isOnlyPlaceholders(value: unknown): value is string {
-  return typeof value === 'string' && ONLY_PLACEHOLDERS.test(value);
+  return typeof value === 'string' && ONLY_PLACEHOLDERS.test(value.trim());
 }
 
 /** isOnlyPlaceholders of a text as written, in double or single quotes or none (a masked span). */
