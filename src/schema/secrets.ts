@@ -286,7 +286,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, cha
   // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
   const file = parsed ?? parseText(text, 'yaml');
   const credential = credentialTest();
-  const ranges: Array<[number, number]> = [];
+  const ranges: SecretRange[] = [];
   for (const { node: doc } of file.documents) {
     const stack: unknown[] = [doc.contents];
     while (stack.length > 0) {
@@ -302,7 +302,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, cha
         if (typeof name === 'string' && credential(name)) {
           const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
           const range = secretRange(file.text, value);
-          if (range) ranges.push(range);
+          if (range) ranges.push([range[0], range[1], isScalar(value) && value.type === Scalar.PLAIN]);
         } else {
           stack.push(pair.value);
         }
@@ -310,10 +310,10 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, cha
     }
   }
   if (ranges.length === 0) return text;
-  const sorted = ranges.length === 1 ? ranges : [...ranges].sort((a, b) => a[0] - b[0]);
+  const sorted = stretchedRanges(file.text, ranges);
   // Ranges that overlap (an alias names an anchor that another credential's value holds) are
   // masked a line at a time, as they come; others straight in the text, with no line split.
-  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return text.slice(0, shift) + maskOverlappingRanges(file.text, ranges, changed);
+  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return text.slice(0, shift) + maskOverlappingRanges(file.text, sorted, changed);
   const source = file.text;
   let out = text.slice(0, shift);
   let copied = 0;
@@ -380,6 +380,57 @@ function secretRange(text: string, node: unknown): [number, number] | undefined 
   }
   return start < end ? [start, end] : undefined;
 }
+
+/** A credential value's range in the text, and whether it is a plain scalar's (see {@link stretchedRanges}). */
+export type SecretRange = [start: number, end: number, plain: boolean];
+
+/**
+ * The node pass's ranges sorted by their starts, each plain value's stretched to where the line
+ * pass would end it ({@link plainValueEnd}) but never into the next range: stretching makes no
+ * ranges overlap that did not (overlapping ones go a line at a time, in time that grows with
+ * their count times the line's length).
+ */
+export function stretchedRanges(text: string, ranges: readonly SecretRange[]): Array<[number, number]> {
+  const sorted = ranges.length === 1 ? ranges : [...ranges].sort((a, b) => a[0] - b[0]);
+  return sorted.map(([start, end, plain], i) => {
+    const next = i + 1 < sorted.length ? sorted[i + 1][0] : Infinity;
+    return plain && end <= next ? [start, Math.max(end, Math.min(next, plainValueEnd(text, start, end)))] : [start, end];
+  });
+}
+
+/**
+ * Where a plain value that starts at `start` (and parsed up to `end`) ends as the line pass reads
+ * one (KEY_VALUE's unquoted value): at a `,`, `}`, `]`, `#` or line end, a `${…}` closed on its
+ * line taken whole. In a text that does not parse, `yaml` may end a credential's value early —
+ * `{"key": ${SECRET}literal}` gives the node `$` — and the line pass, reading the text the node
+ * pass masked, stops at the `}` it left: the node's range is stretched to here. At most
+ * {@link STRETCH} characters past `end`, each looked at twice at most: linear in the text however
+ * many credentials one line holds.
+ */
+export function plainValueEnd(text: string, start: number, end: number): number {
+  const limit = Math.min(text.length, end + STRETCH);
+  // Once a `${` finds no `}` before the limit or the line's end, no later one will.
+  let closable = true;
+  let at = start;
+  while (at < limit) {
+    const c = text.charCodeAt(at);
+    if (c === 0x0a || c === 0x2c || c === 0x7d || c === 0x5d || c === 0x23) break;
+    if (closable && c === 0x24 && text.charCodeAt(at + 1) === 0x7b) {
+      let close = at + 2;
+      while (close < limit && text.charCodeAt(close) !== 0x7d && text.charCodeAt(close) !== 0x0a) close++;
+      if (close < limit && text.charCodeAt(close) === 0x7d) {
+        at = close + 1;
+        continue;
+      }
+      closable = false;
+    }
+    at++;
+  }
+  return at;
+}
+
+/** Most characters past its node that a credential's plain value is stretched (see {@link plainValueEnd}). */
+const STRETCH = 256;
 
 /** `****` in place of a span's text, keeping the white space around it (indentation, a CR of CRLF). */
 function maskSegment(segment: string): string {

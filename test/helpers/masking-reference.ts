@@ -1,7 +1,7 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
 import { lineStarts, positionAt } from '../../src/parse/lines.js';
 import { parseText } from '../../src/parse/parse.js';
-import { isCredentialLike, type MaskableFile } from '../../src/schema/secrets.js';
+import { isCredentialLike, stretchedRanges, type MaskableFile, type SecretRange } from '../../src/schema/secrets.js';
 import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../../src/schema/values.js';
 
 /**
@@ -10,7 +10,8 @@ import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../
  * the rolling-hash filter of maskMessage), kept unchanged as the reference they are held to
  * (test/properties/masking-fast-paths.test.ts): the same text, the same messages, masked the same.
  * What it masks follows the code's one change of rule since: a credential's value is kept only when
- * it is placeholders and nothing else (isOnlyPlaceholders), where any placeholder in it once kept it.
+ * it is placeholders and nothing else (isOnlyPlaceholders), where any placeholder in it once kept it;
+ * a plain value runs on to where the line pass would end it (stretchedRanges).
  */
 
 export function referenceMaskSecrets(text: string, parsed?: MaskableFile): string {
@@ -140,7 +141,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const file = parsed ?? parseText(text, 'yaml');
   const credential = isCredentialLike;
-  const ranges: Array<[number, number]> = [];
+  const ranges: SecretRange[] = [];
   for (const { node: doc } of file.documents) {
     const stack: unknown[] = [doc.contents];
     while (stack.length > 0) {
@@ -155,7 +156,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
         if (typeof name === 'string' && credential(name)) {
           const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
           const range = secretRange(file.text, value);
-          if (range) ranges.push(range);
+          if (range) ranges.push([range[0], range[1], isScalar(value) && value.type === Scalar.PLAIN]);
         } else {
           stack.push(pair.value);
         }
@@ -165,7 +166,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
   if (ranges.length === 0) return text;
   const starts = lineStarts(file.text);
   const spans = new Map<number, Array<[number, number]>>();
-  for (const [start, end] of ranges) {
+  for (const [start, end] of stretchedRanges(file.text, ranges)) {
     for (let line = positionAt(starts, start).line - 1; line < starts.length && starts[line] < end; line++) {
       const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : file.text.length;
       const from = Math.max(start, starts[line]);
