@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CREDENTIAL_KEYS, maskSecrets, messageMask } from '../src/schema/secrets.js';
+import { describeValue } from '../src/schema/values.js';
 
 describe('maskSecrets', () => {
   test('the credential members come from the schemas x-secret marks', () => {
@@ -58,6 +59,17 @@ describe('messageMask', () => {
     const data = { vm_settings: { compute_secret_key: '${COMPUTE_SECRET_KEY}\n', compute_access_key: 'AKIAIOSFODNN7EXAMPLE' } };
     const mask = messageMask(text, [data]);
     expect(mask('use a placeholder such as ${COMPUTE_ACCESS_KEY}, not AKIAIOSFODNN7EXAMPLE')).toBe('use a placeholder such as ${COMPUTE_ACCESS_KEY}, not ****');
+  });
+
+  test('the data walk alone finds a credential beside a placeholder (a text that does not show it) and masks it in messages', () => {
+    const data = { vm_settings: { compute_secret_key: 'wJalrXUt${SUFFIX}' } };
+    const mask = messageMask('vm_settings: {}\n', [data], () => 'vm_settings: {}\n');
+    expect(mask('got "wJalrXUt${SUFFIX}"')).toBe('got "****"');
+  });
+
+  test('describeValue of a credential: placeholders alone as written, anything beside them masked', () => {
+    expect(describeValue('${KEY}', true)).toBe('"${KEY}"');
+    expect(describeValue('lit${KEY}', true)).toBe('"****"');
   });
 
   test('data that shares objects after all (a cycle) under a text with no alias is walked again, recording what it walked: it ends, and masks', () => {
