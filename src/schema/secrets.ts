@@ -302,7 +302,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, cha
         if (typeof name === 'string' && credential(name)) {
           const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
           const range = secretRange(file.text, value);
-          if (range) ranges.push([range[0], range[1], isScalar(value) && value.type === Scalar.PLAIN]);
+          if (range) ranges.push(range);
         } else {
           stack.push(pair.value);
         }
@@ -362,8 +362,8 @@ function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, numb
   return lines.join('\n');
 }
 
-/** The text range a credential's value covers, or none when there is nothing secret to hide. */
-function secretRange(text: string, node: unknown): [number, number] | undefined {
+/** The text range a credential's value covers (a plain scalar's marked so), or none when there is nothing secret to hide. */
+function secretRange(text: string, node: unknown): SecretRange | undefined {
   if (!isNode(node) || !node.range) return undefined;
   let [start] = node.range;
   const end = node.range[1];
@@ -376,9 +376,9 @@ function secretRange(text: string, node: unknown): [number, number] | undefined 
       start = newline + 1;
     }
     // Quotes stay, so the masked text still reads as a string.
-    if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1] : undefined;
+    if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1, false] : undefined;
   }
-  return start < end ? [start, end] : undefined;
+  return start < end ? [start, end, isScalar(node) && node.type === Scalar.PLAIN] : undefined;
 }
 
 /** A credential value's range in the text, and whether it is a plain scalar's (see {@link stretchedRanges}). */
@@ -407,7 +407,7 @@ export function stretchedRanges(text: string, ranges: readonly SecretRange[]): A
  * {@link STRETCH} characters past `end`, each looked at twice at most: linear in the text however
  * many credentials one line holds.
  */
-export function plainValueEnd(text: string, start: number, end: number): number {
+function plainValueEnd(text: string, start: number, end: number): number {
   const limit = Math.min(text.length, end + STRETCH);
   // Once a `${` finds no `}` before the limit or the line's end, no later one will.
   let closable = true;

@@ -156,7 +156,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
         if (typeof name === 'string' && credential(name)) {
           const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
           const range = secretRange(file.text, value);
-          if (range) ranges.push([range[0], range[1], isScalar(value) && value.type === Scalar.PLAIN]);
+          if (range) ranges.push(range);
         } else {
           stack.push(pair.value);
         }
@@ -183,7 +183,7 @@ function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): st
   return text.slice(0, shift) + lines.join('\n');
 }
 
-function secretRange(text: string, node: unknown): [number, number] | undefined {
+function secretRange(text: string, node: unknown): SecretRange | undefined {
   if (!isNode(node) || !node.range) return undefined;
   let [start] = node.range;
   const end = node.range[1];
@@ -194,9 +194,9 @@ function secretRange(text: string, node: unknown): [number, number] | undefined 
       if (newline === -1 || newline >= end) return undefined;
       start = newline + 1;
     }
-    if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1] : undefined;
+    if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1, false] : undefined;
   }
-  return start < end ? [start, end] : undefined;
+  return start < end ? [start, end, isScalar(node) && node.type === Scalar.PLAIN] : undefined;
 }
 
 function maskSegment(segment: string): string {
