@@ -1,6 +1,6 @@
 // The playground end to end in headless Chromium: the browser bundle loads in a real browser,
 // findings appear at the right line as one types, and go when the mistake is fixed.
-// Needs Debian's chromium (/usr/bin/chromium): skipped without it, except in CI, where it fails.
+// Needs Debian's chromium (/usr/bin/chromium), which `npm test` installs first; without it the test fails.
 // `npm test` builds first, so dist/browser/dplint.js is the bundle under test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ const available = existsSync(CHROMIUM);
 
 if (!available) {
   test('playground end to end needs Chromium', () => {
-    expect(available, `${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`).toBe(true);
+    expect(available, `${CHROMIUM} is missing: npm test installs it (scripts/system-packages.mjs)`).toBe(true);
   });
 } else {
   describe('playground in headless Chromium', () => {
@@ -28,7 +28,7 @@ if (!available) {
     const pageErrors: string[] = [];
 
     beforeAll(async () => {
-      expect(available, `${CHROMIUM} is required in CI: add chromium to the apt packages of .ci/run`).toBe(true);
+      expect(available, `${CHROMIUM} is required: npm test installs it (scripts/system-packages.mjs)`).toBe(true);
       expect(existsSync(join(ROOT, 'dist/browser/dplint.js')), 'run `npm run build` first').toBe(true);
       server = spawn(process.execPath, [join(ROOT, 'scripts/serve-playground.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
       url = await new Promise<string>((resolve, reject) => {
