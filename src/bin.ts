@@ -9,10 +9,13 @@ import { EXIT_FAILURE } from './types.js';
 const bundleFolder = typeof __dirname === 'string' ? __dirname : undefined;
 const workerScript = bundleFolder && existsSync(join(bundleFolder, 'worker.cjs')) ? join(bundleFolder, 'worker.cjs') : undefined;
 
-// A reader that stops early (`dplint … | head`) closes the pipe: the rest of the output has nowhere
-// to go, so the run ends there as a failed run (exit 2, one line), not with Node's stack trace.
+// A reader that stops early (`dplint rules | head`) closes the pipe: the rest of the output has
+// nowhere to go, so the run ends there, quietly, as a Unix tool ends on SIGPIPE (the reader has what
+// it asked for; there is nothing to explain). The run did not finish, so its status is still a
+// failed run's (exit 2): a gate that reads the status behind `set -o pipefail` never passes on a
+// run cut short. Any other failure to write is said in one line.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  process.stderr.write(`dplint: cannot write to standard output: ${error.code === 'EPIPE' ? 'the reader closed it' : error.message}\n`);
+  if (error.code !== 'EPIPE') process.stderr.write(`dplint: cannot write to standard output: ${error.message}\n`);
   process.exit(EXIT_FAILURE);
 });
 

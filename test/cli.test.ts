@@ -116,7 +116,8 @@ describe('dplint [paths]', () => {
     expect((await runCli(['c.yaml'], { cwd: dir })).code).toBe(0);
     expect((await runCli(['c.yaml', '--max-warnings', '0'], { cwd: dir })).code).toBe(1);
     expect((await runCli(['c.yaml', '--max-warnings', '1'], { cwd: dir })).code).toBe(0);
-    expect((await runCli(['c.yaml', '--quiet'], { cwd: dir })).stdout).toBe('✔ 1 file checked, no problems\n');
+    expect(await runCli(['c.yaml', '--max-warnings', '0'], { cwd: dir })).toMatchObject({ code: 1, stderr: 'dplint: found too many warnings (1; maximum: 0)\n' });
+    expect(await runCli(['c.yaml', '--quiet'], { cwd: dir })).toEqual({ code: 0, stdout: '✔ 1 file checked, no problems\n', stderr: 'dplint: 1 warning hidden by --quiet\n' });
     expect((await runCli(['c.yaml', '--max-warnings', 'x'], { cwd: dir })).stderr).toBe('dplint: --max-warnings takes a whole number (-1 for no limit); got "x"\n');
   });
 
@@ -126,6 +127,19 @@ describe('dplint [paths]', () => {
     expect((await runCli(['c.yaml'], { cwd: dir, isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
     expect((await runCli(['c.yaml', '--no-color'], { cwd: dir, isTTY: true })).stdout).not.toContain('\u001b[');
     expect((await runCli(['c.yaml', '--color'], { cwd: dir })).stdout).toContain('\u001b[');
+  });
+
+  test('colour follows FORCE_COLOR (0/false off, 1-3/true on, even into a pipe), then NO_COLOR, then TERM=dumb', async () => {
+    const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nnode_configuraton: {}\n' });
+    const coloured = async (env: Record<string, string>, isTTY: boolean): Promise<boolean> => (await runCli(['c.yaml'], { cwd: dir, isTTY, env })).stdout.includes('\u001b[');
+    expect(await coloured({ FORCE_COLOR: '1' }, false)).toBe(true);
+    expect(await coloured({ FORCE_COLOR: 'true' }, false)).toBe(true);
+    expect(await coloured({ FORCE_COLOR: '3', NO_COLOR: '1' }, false)).toBe(true);
+    expect(await coloured({ FORCE_COLOR: '0' }, true)).toBe(false);
+    expect(await coloured({ FORCE_COLOR: 'false' }, true)).toBe(false);
+    expect(await coloured({ TERM: 'dumb' }, true)).toBe(false);
+    expect(await coloured({ TERM: 'xterm-256color' }, true)).toBe(true);
+    expect((await runCli(['c.yaml', '--no-color'], { cwd: dir, isTTY: true, env: { FORCE_COLOR: '1' } })).stdout).not.toContain('\u001b[');
   });
 
   test('--version and --help exit 0', async () => {

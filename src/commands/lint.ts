@@ -72,6 +72,20 @@ interface Output {
   file?: string;
 }
 
+/**
+ * Whether standard output is coloured when neither `--color` nor `--no-color` is given, as chalk,
+ * Node and ESLint decide: `FORCE_COLOR` first (`0`/`false` off; `1`–`3`, `true` or empty on, even into
+ * a pipe), then `NO_COLOR` (set: off), then `TERM=dumb` (off), then whether it is a terminal.
+ */
+export function colorByDefault(env: Record<string, string | undefined>, isTTY: boolean): boolean {
+  const force = env.FORCE_COLOR?.toLowerCase();
+  if (force === '0' || force === 'false') return false;
+  if (force === '' || force === '1' || force === '2' || force === '3' || force === 'true') return true;
+  if (env.NO_COLOR !== undefined) return false;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
 /** The lint run: lint, write each requested format, and return the exit code. */
 export async function lintCommand(paths: string[], options: LintCommandOptions, io: LintCommandIo): Promise<number> {
   const outputs = planOutputs(options, io.env);
@@ -137,6 +151,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     if (diffGoesToStderr(stdoutFormat)) io.stderr?.(diff);
     else io.stdout(diff);
   }
+  // What --quiet leaves out is said, so that a run that hides warnings never reads as "no problems".
+  const hiddenByQuiet = options.quiet ? hiddenCount(summarize(results)) : '';
   if (options.quiet) {
     results = mapped(results, (result) => ({
       ...result,
@@ -150,18 +166,29 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   const summary = summarize(results);
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
-    const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
+    const color = toTerminal && (options.color ?? colorByDefault(io.env, io.isTTY));
     const parts = formatParts(output.format, results, { color, cwd: io.cwd, codeFrames: options.codeFrame, baseline: baseline?.applied, summary, ...(options.includeSuppressed ? { includeSuppressed: true } : {}) });
     if (!toTerminal) writeFileAtomic(resolve(io.cwd, output.file!), parts);
     else for (const chunk of inChunks(parts)) if (io.stdout(chunk) === false) await io.drained?.();
   }
 
   for (const note of baselineNotes) io.stderr?.(note);
+  if (hiddenByQuiet) io.stderr?.(`dplint: ${hiddenByQuiet} hidden by --quiet\n`);
 
   if (unwritten.length > 0) return EXIT_FAILURE;
   if (summary.errors > 0) return EXIT_FINDINGS;
-  if (maxWarnings >= 0 && summary.warnings > maxWarnings) return EXIT_FINDINGS;
+  if (maxWarnings >= 0 && summary.warnings > maxWarnings) {
+    // As ESLint says it: the run fails for a count, and the count is the reason.
+    io.stderr?.(`dplint: found too many warnings (${summary.warnings}; maximum: ${maxWarnings})\n`);
+    return EXIT_FINDINGS;
+  }
   return EXIT_OK;
+}
+
+/** The warnings and infos of a run's summary, as "2 warnings and 1 info" ('' for none). */
+function hiddenCount(summary: { warnings: number; infos: number }): string {
+  const count = (n: number, word: string): string => (n === 0 ? '' : `${n} ${word}${n === 1 ? '' : 's'}`);
+  return [count(summary.warnings, 'warning'), count(summary.infos, 'info')].filter(Boolean).join(' and ');
 }
 
 /** The baseline of a run: where it is, how it names files, what it held when read, and what the run is to do with it. */
