@@ -92,7 +92,7 @@ describe('validate', () => {
   });
 
   test('an unknown operation id is a programming error', () => {
-    expect(() => validate('edit-clusters' as OperationId, {})).toThrow(new TypeError('unknown operation id "edit-clusters"; the ids are those of `operations` (e.g. edit-cluster)'));
+    expect(() => validate('edit-clusters' as OperationId, {})).toThrow(new TypeError('unknown operation "edit-clusters"; did you mean "edit-cluster"? expected one of add-whitelist-ip, list-whitelist-ips, delete-whitelist-ips, edit-account, view-account, create-account, set-bootstrap, view-bootstrap, validate-storage-permissions, view-ssh-key, edit-cluster, set-cluster-state, view-cluster, clone-cluster'));
   });
 });
 
@@ -146,6 +146,12 @@ describe('numbers whose minimum the spec implies', () => {
 });
 
 describe('validateRequest', () => {
+  test('a body given as its JSON text is told to pass the parsed object', () => {
+    const message = '(body) must be an object; got string "{\\"label\\":[\\"a\\"]}": pass the parsed object (JSON.parse(text)), not the text';
+    expect(validateRequest({ method: 'PUT', path: '/api/v1.3/clusters/etl', body: '{"label":["a"]}' }).findings).toEqual([{ ruleId: 'schema/type', severity: 'error', message, path: '/body' }]);
+    expect(validate('edit-cluster', '{"label":["a"]}').findings).toEqual([{ ruleId: 'schema/type', severity: 'error', message, path: '' }]);
+  });
+
   test('the route gives the operation; base URL and query are ignored; paths point into the request', () => {
     expect(validateRequest({ method: 'put', url: 'https://api.example.com/api/v2.0/clusters/etl/state?dry=1', body: { state: 'stop' } })).toEqual({
       valid: false,

@@ -75,8 +75,15 @@ describe('dplint [paths]', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      'dplint: unknown operation "edit-clusters"; expected one of add-whitelist-ip, list-whitelist-ips, delete-whitelist-ips, edit-account, view-account, create-account, set-bootstrap, view-bootstrap, validate-storage-permissions, view-ssh-key, edit-cluster, set-cluster-state, view-cluster, clone-cluster\n',
+      'dplint: unknown operation "edit-clusters"; did you mean "edit-cluster"? expected one of add-whitelist-ip, list-whitelist-ips, delete-whitelist-ips, edit-account, view-account, create-account, set-bootstrap, view-bootstrap, validate-storage-permissions, view-ssh-key, edit-cluster, set-cluster-state, view-cluster, clone-cluster\n',
     );
+  });
+
+  test('an unknown operation id gets did-you-mean in --operation and `dplint schema`', async () => {
+    expect((await runCli(['fixtures/config-repo', '--operation', 'edit-clusterr'])).stderr).toMatch(/^dplint: unknown operation "edit-clusterr"; did you mean "edit-cluster"\? expected one of add-whitelist-ip, /);
+    expect(await runCli(['schema', 'edit-clusterr'])).toMatchObject({ code: 2, stdout: '' });
+    expect((await runCli(['schema', 'edit-clusterr'])).stderr).toMatch(/^dplint: unknown operation "edit-clusterr"; did you mean "edit-cluster"\? /);
+    expect((await runCli(['schema', 'zzz'])).stderr).toMatch(/^dplint: unknown operation "zzz"; expected one of /);
   });
 
   test('a YAML syntax error is a finding with a position (exit 1), never a stack trace', async () => {

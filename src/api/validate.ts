@@ -4,7 +4,7 @@ import type { RuleSettings } from '../types.js';
 import { withRecommended } from '../config/presets.js';
 import { refineTypeFindingByValue } from '../engine/source-types.js';
 import type { OperationBodies } from '../generated/body-types.js';
-import { isOperationId, matchRoute, type OperationId } from '../operations.js';
+import { isOperationId, matchRoute, unknownOperationMessage, type OperationId } from '../operations.js';
 import { toPointer, valueAt } from '../parse/pointer.js';
 import type { Finding, PathFinding } from '../types.js';
 import { DplintValidationError } from './error.js';
@@ -84,8 +84,8 @@ export interface RequestToValidate {
  * ```
  */
 export function validate<Op extends OperationId>(operation: Op, body: unknown, options: ValidateOptions = {}): ValidationResult {
-  if (!isOperationId(operation)) throw new TypeError(`unknown operation id ${JSON.stringify(operation)}; the ids are those of \`operations\` (e.g. edit-cluster)`);
-  return result(check(operation, body, options, {}, {}).map((finding) => toValidationFinding(finding, body)), options);
+  if (!isOperationId(operation)) throw new TypeError(unknownOperationMessage(operation));
+  return result(check(operation, body, options, {}, {}).map((finding) => saidOfText(toValidationFinding(finding, body), body)), options);
 }
 
 /**
@@ -124,7 +124,7 @@ export function validateRequest(request: RequestToValidate, options: ValidateOpt
   }
   const operation = route.operation.id;
   const findings = check(operation, request.body, options, route.parameters as Record<string, string>, request.headers ?? {}).map((finding) => {
-    const located = toValidationFinding(finding, request.body);
+    const located = saidOfText(toValidationFinding(finding, request.body), request.body);
     if (!finding.fromDocumentRoot) return { ...located, path: `/body${located.path}` };
     // Rules name the envelope's `path` member; the caller may have given `url` instead.
     return located.path === '/path' ? { ...located, path: `/${target}` } : located;
@@ -213,6 +213,15 @@ function ancestorPath(stack: ReadonlyArray<{ value: object }>, path: ReadonlyArr
 function toValidationFinding(finding: PathFinding, body: unknown): ValidationFinding {
   const refined = refineTypeFindingByValue(finding, valueAt(body, finding.path));
   return { ruleId: refined.ruleId, severity: refined.severity, message: refined.message, path: toPointer(refined.path) };
+}
+
+/**
+ * A body handed over as its JSON text rather than the parsed object is a caller's slip the type
+ * finding alone does not explain ("must be an object; got string …"): say what to pass.
+ */
+function saidOfText(finding: ValidationFinding, body: unknown): ValidationFinding {
+  if (typeof body !== 'string' || finding.ruleId !== 'schema/type' || finding.path !== '') return finding;
+  return { ...finding, message: `${finding.message}: pass the parsed object (JSON.parse(text)), not the text` };
 }
 
 function result(findings: ValidationFinding[], options: ValidateOptions): ValidationResult {

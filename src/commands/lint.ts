@@ -15,7 +15,7 @@ import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.
 import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
 import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
 import { printable } from '../formatters/source.js';
-import { isOperationId, OPERATION_IDS, type OperationId } from '../operations.js';
+import { isOperationId, unknownOperationMessage, type OperationId } from '../operations.js';
 import { closest } from '../schema/did-you-mean.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, type RuleLevel } from '../types.js';
 import { isRepositoryRule } from '../engine/repository.js';
@@ -407,7 +407,7 @@ function jobsOption(jobs: string | undefined): number | undefined {
 
 function operationOption(operation: string | undefined): OperationId | undefined {
   if (operation === undefined) return undefined;
-  if (!isOperationId(operation)) throw new UsageError(`unknown operation "${operation}"; expected one of ${OPERATION_IDS.join(', ')}`);
+  if (!isOperationId(operation)) throw new UsageError(unknownOperationMessage(operation));
   return operation;
 }
 

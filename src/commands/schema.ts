@@ -2,7 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../node/files.js';
 import { writeFileAtomic } from '../node/write-file.js';
-import { isOperationId, OPERATION_IDS } from '../operations.js';
+import { isOperationId, unknownOperationMessage } from '../operations.js';
 import { BODY_SCHEMAS, hasBodySchema, type BodyOperationId } from '../schema/body-schemas.js';
 import { bundledSchema } from '../schema/bundle.js';
 import { editorSchema } from '../schema/editor-schema.js';
@@ -22,7 +22,7 @@ export function schemaCommand(operation: string | undefined, out: string | undef
     return { stdout: '', stderr: `dplint: wrote ${ids.length} schemas to ${out}\n` };
   }
   if (operation === undefined) throw new UsageError(`dplint schema takes an operation (${ids.join(', ')}) or --out <dir>`);
-  if (!isOperationId(operation)) throw new UsageError(`unknown operation "${operation}"; expected one of ${OPERATION_IDS.join(', ')}`);
+  if (!isOperationId(operation)) throw new UsageError(unknownOperationMessage(operation));
   if (!hasBodySchema(operation)) throw new UsageError(`${operation} takes no body, so it has no body schema`);
   return { stdout: JSON.stringify(bundledSchema(operation), null, 2) + '\n', stderr: '' };
 }
