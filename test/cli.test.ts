@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +85,29 @@ describe('dplint [paths]', () => {
     expect(await runCli(['schema', 'edit-clusterr'])).toMatchObject({ code: 2, stdout: '' });
     expect((await runCli(['schema', 'edit-clusterr'])).stderr).toMatch(/^dplint: unknown operation "edit-clusterr"; did you mean "edit-cluster"\? /);
     expect((await runCli(['schema', 'zzz'])).stderr).toMatch(/^dplint: unknown operation "zzz"; expected one of /);
+  });
+
+  test('a bare -o among several formats is refused, not bound to the first; with one format it is that format\'s', async () => {
+    const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nlabel: [etl]\n' });
+    expect(await runCli(['c.yaml', '-f', 'stylish', '-f', 'junit', '-o', 'out.xml'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dplint: --output-file "out.xml" could be for any of stylish, junit: name the format, e.g. -o junit=out.xml\n',
+    });
+    expect(await runCli(['c.yaml', '-f', 'json', '-o', 'out.json'], { cwd: dir })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).summary.files).toBe(1);
+  });
+
+  test('--stdin-filename without --stdin is refused (it linted the whole folder); "-" is standard input', async () => {
+    const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nlabel: [etl]\n' });
+    expect(await runCli(['--stdin-filename', 'x.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: --stdin-filename names the text of --stdin (or -); give it with --stdin\n' });
+    expect(await runCli(['-', 'c.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: "-" is standard input: give it alone, or name files\n' });
+    const piped = spawnSync(process.execPath, [join(process.cwd(), 'dist/dplint.cjs'), '--no-config', '--operation', 'edit-cluster', '--stdin-filename', 'c.yaml', '-f', 'compact', '-'], {
+      cwd: dir,
+      input: 'label: [etl]\nnode_configuration: {max_nodes: -5}\n',
+      encoding: 'utf8',
+    });
+    expect({ status: piped.status, stdout: piped.stdout }).toEqual({ status: 1, stdout: 'c.yaml:2:33: error node_configuration.max_nodes must be a whole number of nodes, 0 or more; got -5 [schema/range]\n' });
   });
 
   test('a YAML syntax error is a finding with a position (exit 1), never a stack trace', async () => {

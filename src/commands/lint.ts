@@ -113,6 +113,10 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // An array, or (a run over files without --fix or --cache) results made a file at a time as they
   // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
   let results: Results;
+  // `-` is standard input, as for most Unix tools; --stdin-filename names that input and nothing else.
+  if (paths.length === 1 && paths[0] === '-') [paths, options] = [[], { ...options, stdin: true }];
+  else if (paths.includes('-')) throw new UsageError('"-" is standard input: give it alone, or name files');
+  if (options.stdinFilename !== undefined && !options.stdin) throw new UsageError('--stdin-filename names the text of --stdin (or -); give it with --stdin');
   if (options.stdin) {
     if (paths.length > 0) throw new UsageError('--stdin reads one body from standard input; give no paths with it');
     const file = options.stdinFilename ?? '<stdin>';
@@ -379,7 +383,11 @@ function planOutputs(options: LintCommandOptions, env: Record<string, string | u
       else outputs.push({ format: named[1], file: named[2] });
       continue;
     }
-    const target = outputs.find((o) => o.file === undefined);
+    // A bare path binds to the one format there is; among several it would bind to whichever came
+    // first, not the one the user meant, so it is refused.
+    const free = outputs.filter((o) => o.file === undefined);
+    if (free.length > 1) throw new UsageError(`--output-file ${JSON.stringify(spec)} could be for any of ${free.map((o) => o.format).join(', ')}: name the format, e.g. -o ${free[free.length - 1].format}=${spec}`);
+    const target = free[0];
     if (!target) throw new UsageError(`--output-file ${JSON.stringify(spec)} has no --format left to take it; write -o <format>=<path>`);
     target.file = spec;
   }
