@@ -20,6 +20,8 @@ export default defineRule({
   },
   messages: {
     otherOperationName: 'account.{{name}} is the {{other}} name of this storage credential; {{operation}} calls it {{expected}} (spec {{section}}): rename it to {{expected}}',
+    bothNames:
+      'account.{{name}} is the {{other}} name of this storage credential, and account.{{expected}}, the name {{operation}} reads (spec {{section}}), is set too: keep the right value under {{expected}} and remove {{name}}',
   },
   defaultOptions: {},
   check({ body, operation, report }) {
@@ -29,14 +31,11 @@ export default defineRule({
     const create = operation === 'create-account';
     for (const name of Object.keys(account)) {
       if (!Object.hasOwn(renamed, name)) continue;
-      report({
-        messageId: 'otherOperationName',
-        path: ['account', name],
-        target: 'key',
-        data: { name, expected: renamed[name], operation, other: create ? 'edit-account' : 'create-account', section: create ? '4.6' : '4.4' },
-        // With both names set, which value is the real credential is not ours to guess.
-        ...(Object.hasOwn(account, renamed[name]) ? {} : { fix: { kind: 'renameKey', to: renamed[name] } as const }),
-      });
+      const data = { name, expected: renamed[name], operation, other: create ? 'edit-account' : 'create-account', section: create ? '4.6' : '4.4' };
+      // With both names set, renaming would collide, and which value is the real credential is not
+      // ours to guess: the message says to remove one, and there is no fix.
+      if (Object.hasOwn(account, renamed[name])) report({ messageId: 'bothNames', path: ['account', name], target: 'key', data });
+      else report({ messageId: 'otherOperationName', path: ['account', name], target: 'key', data, fix: { kind: 'renameKey', to: renamed[name] } });
     }
   },
   cases: {
@@ -73,9 +72,9 @@ export default defineRule({
         ],
       },
       {
-        name: 'both names set: not fixed',
+        name: 'both names set: remove one, not fixed',
         yaml: 'account:\n  acc_key: ${STORAGE_ACCESS_KEY}\n  storage_access_key: ${STORAGE_ACCESS_KEY}\n',
-        findings: [{ messageId: 'otherOperationName', line: 2, column: 3 }],
+        findings: [{ messageId: 'bothNames', line: 2, column: 3, data: { name: 'acc_key', expected: 'storage_access_key', operation: 'edit-account', other: 'create-account', section: '4.4' } }],
       },
     ],
   },

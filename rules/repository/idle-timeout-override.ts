@@ -13,7 +13,7 @@ export default defineRule({
     fix: 'Nothing to fix if intended; otherwise remove the cluster-level value to use the account default.',
   },
   messages: {
-    overrides: 'node_configuration.idle_cluster_timeout {{value}} overrides the account default of {{accountValue}} hours set in {{file}}',
+    overrides: 'node_configuration.idle_cluster_timeout {{value}} overrides the account default of {{accountValue}} {{hours}} set in {{file}}',
   },
   cases: {
     valid: [{ name: 'the account default', yaml: `${CLUSTER}node_configuration:\n  idle_cluster_timeout: 2\n`, otherFiles: ACCOUNT }],
@@ -23,7 +23,13 @@ export default defineRule({
         example: true,
         yaml: `${CLUSTER}node_configuration:\n  idle_cluster_timeout: 4\n`,
         otherFiles: ACCOUNT,
-        findings: [{ messageId: 'overrides', line: 3, column: 25, data: { value: 4, accountValue: 2, file: 'account.yaml' } }],
+        findings: [{ messageId: 'overrides', line: 3, column: 25, data: { value: 4, accountValue: 2, hours: 'hours', file: 'account.yaml' } }],
+      },
+      {
+        name: 'an account default of one hour',
+        yaml: `${CLUSTER}node_configuration:\n  idle_cluster_timeout: 3\n`,
+        otherFiles: { 'account.yaml': '# dplint: operation=edit-account\naccount:\n  idle_cluster_timeout: 1\n' },
+        findings: [{ messageId: 'overrides', line: 3, column: 25, data: { value: 3, accountValue: 1, hours: 'hour', file: 'account.yaml' } }],
       },
     ],
   },

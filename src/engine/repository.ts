@@ -442,7 +442,7 @@ function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, level
     if (!severity) continue;
     findings.push({
       file,
-      ...stageMessage(idleTimeoutOverride, 'overrides', { value: cluster.value, accountValue: accountIdleTimeout!.value, file: accountFile }),
+      ...stageMessage(idleTimeoutOverride, 'overrides', { value: cluster.value, accountValue: accountIdleTimeout!.value, hours: accountIdleTimeout!.value === 1 ? 'hour' : 'hours', file: accountFile }),
       severity,
       at: cluster,
     });
