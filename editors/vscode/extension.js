@@ -8,6 +8,8 @@ const { CONFIG_GLOB, chooseServer, wantsServer } = require('./server-choice.js')
 
 let client;
 let starting;
+/** Whether the workspace holds a dplint config file; undefined until searched. */
+let configFound;
 let output;
 
 function settings() {
@@ -45,9 +47,10 @@ function startIfWanted(context) {
   if (client) return Promise.resolve();
   starting ??= (async () => {
     const enabled = settings().get('enable') !== false;
-    const configFound = enabled && (await vscode.workspace.findFiles(CONFIG_GLOB, '**/node_modules/**', 1)).length > 0;
+    // The workspace is searched once (a search finding nothing reads every folder); the watcher below tells of a config created later.
+    if (enabled) configFound ??= (await vscode.workspace.findFiles(CONFIG_GLOB, '**/node_modules/**', 1)).length > 0;
     const documents = vscode.workspace.textDocuments.map((document) => ({ languageId: document.languageId, text: document.getText() }));
-    if (wantsServer({ enabled, configFound, documents })) await start(context);
+    if (wantsServer({ enabled, configFound: configFound === true, documents })) await start(context);
   })().finally(() => {
     starting = undefined;
   });
@@ -66,8 +69,15 @@ function activate(context) {
   context.subscriptions.push(
     output,
     configWatcher,
-    configWatcher.onDidCreate(() => startIfWanted(context)),
+    configWatcher.onDidCreate(() => {
+      configFound = true;
+      return startIfWanted(context);
+    }),
     vscode.workspace.onDidOpenTextDocument(() => startIfWanted(context)),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      configFound = undefined;
+      return startIfWanted(context);
+    }),
     vscode.commands.registerCommand('dplint.restart', () => restart(context)),
     // Trust granted: dplint.path (the user's own) may now apply.
     vscode.workspace.onDidGrantWorkspaceTrust(() => restart(context)),

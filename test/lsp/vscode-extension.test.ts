@@ -74,10 +74,11 @@ interface Workspace {
  * answers `get('path')` as VS Code does for a setting of no scope: the workspace's value over the
  * user's.
  */
-async function activate(workspace: Workspace): Promise<{ started: Started[]; folder: string; output: string[]; openDocument(document: { languageId: string; text: string }): Promise<void> }> {
+async function activate(workspace: Workspace): Promise<{ started: Started[]; folder: string; output: string[]; searches: () => number; openDocument(document: { languageId: string; text: string }): Promise<void> }> {
   const folder = repo(workspace.files ?? {});
   const started: Started[] = [];
   const output: string[] = [];
+  let searches = 0;
   const listeners: Record<string, Array<(value?: unknown) => unknown>> = {};
   const on = (name: string) => (listener: (value?: unknown) => unknown) => {
     (listeners[name] ??= []).push(listener);
@@ -93,10 +94,11 @@ async function activate(workspace: Workspace): Promise<{ started: Started[]; fol
         get: (key: string) => (key === 'path' ? (setting.workspaceFolderValue ?? setting.workspaceValue ?? setting.globalValue ?? '') : key === 'enable' ? (workspace.enable ?? true) : key === 'debounceMs' ? 200 : undefined),
         inspect: (key: string) => (key === 'path' ? { key: 'dplint.path', defaultValue: '', ...setting } : undefined),
       }),
-      findFiles: async () => ['dplint.config.yaml', 'dplint.config.yml', '.dplint.yaml', '.dplint.yml'].filter((name) => existsSync(join(folder, name))).map((name) => ({ fsPath: join(folder, name) })),
+      findFiles: async () => (searches++, ['dplint.config.yaml', 'dplint.config.yml', '.dplint.yaml', '.dplint.yml'].filter((name) => existsSync(join(folder, name))).map((name) => ({ fsPath: join(folder, name) }))),
       createFileSystemWatcher: () => ({ onDidCreate: on('create'), onDidChange: on('change'), onDidDelete: on('delete'), dispose() {} }),
       onDidOpenTextDocument: on('open'),
       onDidGrantWorkspaceTrust: on('trust'),
+      onDidChangeWorkspaceFolders: on('folders'),
       onDidChangeConfiguration: on('configuration'),
     },
     window: { createOutputChannel: () => ({ appendLine: (line: string) => output.push(line), append() {}, dispose() {} }) },
@@ -131,6 +133,7 @@ async function activate(workspace: Workspace): Promise<{ started: Started[]; fol
     started,
     folder,
     output,
+    searches: () => searches,
     async openDocument(document) {
       vscode.workspace.textDocuments.push({ ...document, getText: () => document.text });
       await Promise.all((listeners.open ?? []).map((listener) => listener(document)));
@@ -200,6 +203,10 @@ describe('the server the extension starts', () => {
   test('no server where there is no dplint config and no modeline; one once a file with a modeline opens; none when dplint.enable is false', async () => {
     const plain = await activate({ trusted: true, files: { 'docker-compose.yaml': 'services: {}\n' }, documents: [{ languageId: 'yaml', text: 'services: {}\n' }] });
     expect(plain.started).toEqual([]);
+    await plain.openDocument({ languageId: 'yaml', text: 'version: 2\n' });
+    expect(plain.started).toEqual([]);
+    // Opening files does not search the workspace for a config again.
+    expect(plain.searches()).toBe(1);
     await plain.openDocument({ languageId: 'yaml', text: '# dplint: operation=edit-cluster\nlabel: [etl]\n' });
     expect(plain.started.map((s) => s.serverOptions.run)).toEqual([bundled()]);
     const disabled = await activate({ trusted: true, enable: false, files: { 'dplint.config.yaml': CONFIG }, documents: [{ languageId: 'yaml', text: '# dplint: operation=edit-cluster\n' }] });
