@@ -52,8 +52,12 @@ export class Client {
   readonly progress: Array<{ kind: string; title?: string; message?: string; percentage?: number }> = [];
   private indexWaiters: Array<() => void> = [];
 
-  constructor(readonly root: string) {
-    this.process = spawn(process.execPath, [DPLINT, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `argv`: Node's arguments that start the server (by default the built `dplint lsp --stdio`). */
+  constructor(
+    readonly root: string,
+    argv: readonly string[] = [DPLINT, 'lsp', '--stdio'],
+  ) {
+    this.process = spawn(process.execPath, argv, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     this.process.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((resolve) => this.process.on('exit', (code) => resolve(code)));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
