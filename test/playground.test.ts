@@ -16,7 +16,7 @@ const available = existsSync(CHROMIUM);
 
 if (!available) {
   test('playground end to end needs Chromium', () => {
-    expect(available, `${CHROMIUM} is missing: npm test installs it (scripts/system-packages.mjs)`).toBe(true);
+    expect(available, `${CHROMIUM} is missing: npm test installs it (scripts/test-prerequisites.mjs)`).toBe(true);
   });
 } else {
   describe('playground in headless Chromium', () => {
@@ -28,7 +28,7 @@ if (!available) {
     const pageErrors: string[] = [];
 
     beforeAll(async () => {
-      expect(available, `${CHROMIUM} is required: npm test installs it (scripts/system-packages.mjs)`).toBe(true);
+      expect(available, `${CHROMIUM} is required: npm test installs it (scripts/test-prerequisites.mjs)`).toBe(true);
       expect(existsSync(join(ROOT, 'dist/browser/dplint.js')), 'run `npm run build` first').toBe(true);
       server = spawn(process.execPath, [join(ROOT, 'scripts/serve-playground.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
       url = await new Promise<string>((resolve, reject) => {

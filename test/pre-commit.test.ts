@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 /**
  * The real pre-commit tool with this repository's .pre-commit-hooks.yaml: a throw-away git
  * repository refuses a commit of a bad cluster YAML and accepts a good one. `npm test` installs
- * Debian's pre-commit package first (scripts/system-packages.mjs); a machine without it fails here.
+ * Debian's pre-commit package first (scripts/test-prerequisites.mjs); a machine without it fails here.
  */
 const ROOT = join(__dirname, '..');
 const available = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -36,7 +36,7 @@ function hookRepository(): { path: string; rev: string } {
 test(
   'pre-commit refuses a bad cluster YAML and accepts a good one',
   () => {
-    expect(available, 'pre-commit is missing: npm test installs it (scripts/system-packages.mjs)').toBe(true);
+    expect(available, 'pre-commit is missing: npm test installs it (scripts/test-prerequisites.mjs)').toBe(true);
     const hooks = hookRepository();
     const work = mkdtempSync(join(tmpdir(), 'dplint-precommit-'));
     const env = { ...process.env, PRE_COMMIT_HOME: join(work, '.cache'), PRE_COMMIT_COLOR: 'never' };

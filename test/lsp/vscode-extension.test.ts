@@ -251,7 +251,7 @@ function unzip(file: string, into: string): string[] {
 describe('the packaged .vsix', () => {
   test("starts its own server from its own files (no dplint in the workspace, nothing of this repository's node_modules) and answers a real LSP client", async () => {
     const vsce = join(EXTENSION, 'node_modules', '@vscode', 'vsce', 'vsce');
-    expect(existsSync(vsce), 'the extension\'s own packages are not installed: run `npm --prefix editors/vscode ci`').toBe(true);
+    expect(existsSync(vsce), 'the extension\'s own packages are not installed: npm test installs them first (scripts/test-prerequisites.mjs)').toBe(true);
     const out = mkdtempSync(join(tmpdir(), 'dplint-vsix-'));
     const packed = spawnSync(process.execPath, [vsce, 'package', '--allow-missing-repository', '--skip-license', '--out', join(out, 'dplint.vsix')], { cwd: EXTENSION, encoding: 'utf8' });
     expect(packed.status, packed.stderr).toBe(0);

@@ -1,11 +1,28 @@
 #!/usr/bin/env node
-// The Debian packages the tests drive for real, in one list: `npm test` runs this first (npm's
-// `pretest`), and so does .ci/run, so a fresh machine passes the README's test command as written.
+// What the tests need beyond the root's `npm ci`, set up by `npm test` itself (npm's `pretest`), so
+// that a fresh machine passes the README's test command as written, and CI (.ci/run) does nothing more:
 //
-// As root with apt-get (a fresh machine of this project's kind, and CI), the missing ones are
-// installed. Anywhere else nothing is installed: the script prints one line naming the command to
-// run and exits 1, so no test is skipped, or passes, because its tool is missing.
+// 1. The VS Code extension's own packages (editors/vscode, its own lock file): the extension test
+//    packs a real .vsix. Installed with `npm ci` when missing or older than that lock file.
+// 2. The Debian packages the tests drive for real, in one list. As root with apt-get (a fresh machine
+//    of this project's kind, and CI), the missing ones are installed. Anywhere else nothing is
+//    installed: the script prints one line naming the command to run and exits 1, so no test is
+//    skipped, or passes, because its tool is missing.
 import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const EXTENSION = join(dirname(fileURLToPath(import.meta.url)), '..', 'editors', 'vscode');
+const installed = statSync(join(EXTENSION, 'node_modules', '.package-lock.json'), { throwIfNoEntry: false });
+if (!installed || installed.mtimeMs < statSync(join(EXTENSION, 'package-lock.json')).mtimeMs) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const ci = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--prefix', EXTENSION], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (ci.status !== 0) {
+    console.error(`dplint tests: npm ci in editors/vscode failed (exit ${ci.status}); run: npm --prefix editors/vscode ci`);
+    process.exit(1);
+  }
+}
 
 /** Each package, the command that proves it is there, and the tests that drive it. */
 const PACKAGES = [
