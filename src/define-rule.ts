@@ -85,7 +85,9 @@ const TEMPLATE_PARTS = new Map<string, readonly string[]>();
  */
 export function stageMessage<MessageId extends string>(
   rule: StageRule<MessageId>,
-  messageId: NoInfer<MessageId>,
+  // NoInfer<MessageId> written the way TypeScript before 5.4 reads it: the public declarations reach
+  // this file (rules/index.d.ts), and a consumer on an older compiler would fail on NoInfer.
+  messageId: [MessageId][MessageId extends unknown ? 0 : never],
   data?: Record<string, string | number>,
 ): { ruleId: string; severity: Severity; message: string; messageId: MessageId; data?: Record<string, string | number> } {
   return { ruleId: rule.id, severity: rule.severity, message: renderMessage(rule.messages[messageId], data), messageId, ...(data ? { data } : {}) };

@@ -2,9 +2,9 @@
 // (compiled with this project's tsc against the installed types) and from plain JavaScript.
 // `npm test` builds first, so dist/ is the code under test (as in bin.test.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -47,6 +47,62 @@ describe('the packed package', () => {
     const leaked = files.filter((f) => /^package\/(src|rules|test|fixtures|playground|bench)\/|\.test\.|(?<!\.d)\.ts$/.test(f));
     expect(leaked).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['package/dist/browser/dplint.js', 'package/dist/src/index.d.ts', 'package/dist/src/node.d.ts', 'package/schemas/edit-cluster.schema.json']));
+  });
+
+  test('packs only what an export reaches: every module of dist/src and dist/rules is imported from an entry, and every import resolves in the package', () => {
+    const installed = join(project, 'node_modules/dplint');
+    const reached = new Set<string>();
+    const bare = new Set<string>();
+    const unresolved: string[] = [];
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      // Import and export specifiers of tsc's output (ES modules, one statement a line) and of its declarations.
+      const text = readFileSync(file, 'utf8');
+      const specifiers = [...text.matchAll(/^(?:import|export)\s[^'"\n]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+      for (const specifier of specifiers) {
+        // A declaration file's `./x.js` names the declarations beside it, x.d.ts.
+        const target = resolve(dirname(file), file.endsWith('.d.ts') ? specifier.replace(/\.js$/, '.d.ts') : specifier);
+        if (!specifier.startsWith('.')) bare.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
+        else if (existsSync(target)) visit(target);
+        else unresolved.push(`${relative(installed, file)} -> ${specifier}`);
+      }
+    };
+    for (const entry of ['index.js', 'index.d.ts', 'node.js', 'node.d.ts']) visit(join(installed, 'dist/src', entry));
+    const modules = (folder: string): string[] => readdirSync(join(installed, folder), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|d\.ts)$/.test(f)).map((f) => join(installed, folder, f));
+    // A module is reached through its code or its declarations (a module of types only, or code whose types no export names).
+    const stem = (file: string): string => file.replace(/\.(js|d\.ts)$/, '');
+    const reachedModules = new Set([...reached].map(stem));
+    const unreached = [...modules('dist/src'), ...modules('dist/rules')].filter((file) => !reachedModules.has(stem(file))).map((file) => relative(installed, file));
+    expect(unresolved).toEqual([]);
+    expect(unreached).toEqual([]);
+    // The runtime dependencies are exactly what that code imports, and what the bundles leave out
+    // of themselves (scripts/build-cli.mjs: piscina and scslre); commander and the language server's
+    // packages live inside the bundles.
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const imported = [...bare].filter((name) => !name.startsWith('node:')).concat(['piscina', 'scslre']);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([...new Set(imported)].sort());
+  });
+
+  test('@arethetypeswrong/cli finds no problem for ESM consumers (its esm-only profile: node16 from ESM, bundler)', () => {
+    const attw = spawnSync(process.execPath, [join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--profile', 'esm-only', '--format', 'json'], { encoding: 'utf8' });
+    const { problems } = JSON.parse(attw.stdout) as { problems: Record<string, Array<{ resolutionKind?: string }>> };
+    const counted = Object.values(problems).flat().filter((problem) => problem.resolutionKind !== 'node10' && problem.resolutionKind !== 'node16-cjs');
+    expect(counted).toEqual([]);
+    expect(attw.status).toBe(0);
+  });
+
+  test('the installed bin lints a file; require() takes both entries (Node 20.19+, 22.12+: require of an ES module)', () => {
+    writeFileSync(join(project, 'bin-cluster.yaml'), '# dplint: operation=edit-cluster\nnode_configuration:\n  initial_nodes: 4\n  max_nodes: 2\n');
+    const cli = spawnSync(join(project, 'node_modules/.bin/dplint'), ['--no-config', '--format', 'compact', 'bin-cluster.yaml'], { cwd: project, encoding: 'utf8' });
+    expect({ status: cli.status, stdout: cli.stdout, stderr: cli.stderr }).toEqual({
+      status: 1,
+      stdout: 'bin-cluster.yaml:4:14: error node_configuration.max_nodes must be at least initial_nodes (4); got 2 [cluster/max-nodes-below-initial]\n',
+      stderr: '',
+    });
+    writeFileSync(join(project, 'required.cjs'), "const { validate } = require('dplint');\nconst { lintFiles } = require('dplint/node');\nconsole.log(JSON.stringify([validate('set-cluster-state', { state: 'start' }).valid, typeof lintFiles]));\n");
+    const required = spawnSync(process.execPath, [join(project, 'required.cjs')], { cwd: project, encoding: 'utf8' });
+    expect({ stdout: required.stdout, stderr: required.stderr.replace(/^.*ExperimentalWarning.*\n(.*--trace-warnings.*\n)?/m, '') }).toEqual({ stdout: '[true,"function"]\n', stderr: '' });
   });
 
   test('installs without install scripts, which npm would run and warn about in every consumer', () => {
@@ -108,6 +164,10 @@ describe('the packed package', () => {
     const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
+    // A bundler's resolution reads the same exports and types.
+    const bundler = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit', '--module', 'preserve', '--moduleResolution', 'bundler'], { encoding: 'utf8' });
+    expect(bundler.stdout + bundler.stderr).toBe('');
+    expect(bundler.status).toBe(0);
     const run = spawnSync(process.execPath, [join(project, 'out/consumer.js')], { cwd: project, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({
