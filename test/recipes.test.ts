@@ -52,10 +52,10 @@ test('GitHub Actions: annotations on stdout and a SARIF file that validates', as
   expect(validate(sarif), JSON.stringify(validate.errors)).toBe(true);
 });
 
-test('GitLab CI: compact lines on stdout and a JUnit report that validates', async () => {
+test('GitLab CI: compact lines on stdout, a Code Quality report and a JUnit report that validates', async () => {
   const recipe = readFileSync(join(ROOT, 'examples', 'ci', 'gitlab-ci.yml'), 'utf8');
   const pipeline = parse(recipe);
-  expect(pipeline.dplint.artifacts.reports.junit).toBe('dplint-junit.xml');
+  expect(pipeline.dplint.artifacts.reports).toEqual({ codequality: 'gl-code-quality-report.json', junit: 'dplint-junit.xml' });
   const dir = sampleRepository();
   const run = await runCli(dplintCommand(recipe), { cwd: dir });
   expect(run.code).toBe(1);
@@ -64,4 +64,13 @@ test('GitLab CI: compact lines on stdout and a JUnit report that validates', asy
   expect(xml).toContain('<testsuites');
   expect(present(JUNIT_XSD), `${JUNIT_XSD} is missing: the JUnit output cannot be validated`).toBe(true);
   expect(xmllint(xml)).toEqual({ status: 0, stderr: '- validates\n' });
+  const quality = JSON.parse(readFileSync(join(dir, 'gl-code-quality-report.json'), 'utf8'));
+  expect(quality[0]).toMatchObject({
+    type: 'issue',
+    check_name: 'yaml/unquoted-string',
+    severity: 'major',
+    location: { path: 'clusters/presto-adhoc.yaml', lines: { begin: 3, end: 3 } },
+  });
+  expect(quality[0].description).toMatch(/^presto_version must be a string/);
+  expect(quality.length).toBe(run.stdout.trimEnd().split('\n').length);
 });

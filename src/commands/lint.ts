@@ -364,7 +364,8 @@ function mapped(results: Results, change: (result: FileResult) => FileResult): R
 
 /** Whether any output shows source text: stylish's code frames, and SARIF's fixes and fingerprints (`--fix` keeps it anyway). */
 function needsSource(outputs: readonly Output[], options: LintCommandOptions): boolean {
-  return outputs.some((output) => output.format === 'sarif' || (output.format === 'stylish' && options.codeFrame !== false));
+  // SARIF's and GitLab's fingerprints hash the (masked) line of each finding.
+  return outputs.some((output) => output.format === 'sarif' || output.format === 'gitlab' || (output.format === 'stylish' && options.codeFrame !== false));
 }
 
 /**

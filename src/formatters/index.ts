@@ -1,5 +1,6 @@
 import { compact } from './compact.js';
 import { github } from './github.js';
+import { gitlab } from './gitlab.js';
 import { json, jsonParts } from './json.js';
 import { junit } from './junit.js';
 import { sarif } from './sarif.js';
@@ -15,6 +16,7 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   junit,
   github,
   'github-actions': github,
+  gitlab,
 };
 
 /**
@@ -37,6 +39,7 @@ export const FORMAT_NAMES: Readonly<Record<string, string>> = {
   junit: 'JUnit XML, one test suite per file, for CI test reports',
   github: 'GitHub Actions annotations (errors first), then a summary line',
   'github-actions': 'alias of github',
+  gitlab: 'GitLab Code Quality report (JSON), shown inline in merge requests',
 };
 
 export type { FileResult, FormatOptions, Formatter, Summary } from './types.js';

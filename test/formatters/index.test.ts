@@ -5,7 +5,7 @@ import { CWD, RESULTS, SECRET } from './fixtures.js';
 
 describe('formatter registry', () => {
   test('--format names, in order, with github-actions as an alias of github', () => {
-    expect(Object.keys(FORMATTERS)).toEqual(['stylish', 'compact', 'json', 'sarif', 'junit', 'github', 'github-actions']);
+    expect(Object.keys(FORMATTERS)).toEqual(['stylish', 'compact', 'json', 'sarif', 'junit', 'github', 'github-actions', 'gitlab']);
     expect(FORMATTERS['github-actions']).toBe(github);
   });
 
