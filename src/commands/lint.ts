@@ -279,6 +279,8 @@ function onlyChangedSince(results: Results, ref: string, cwd: string): FileResul
  */
 function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void {
   const links = run.linksOutside ?? [];
+  // Always said, verbose or not: a .gitignore not read changes what the walk lints.
+  for (const { file, why } of run.settingsUnread ?? []) io.stderr?.(`dplint: warning: not read ${JSON.stringify(file)}: it ${why}; its patterns do not apply\n`);
   if (verbose) {
     for (const line of configsUsed(run)) io.stderr?.(`dplint: ${line}\n`);
     for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the folder walked\n`);

@@ -45,7 +45,18 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = { maxFileSize: 10 * 1024 * 1024, maxAliasCount: DEFAULT_MAX_ALIAS_COUNT, maxDepth: DEFAULT_MAX_DEPTH };
 
 /** A config file's problem: the CLI prints it on one line and exits 2. */
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /**
+   * @param file the config file at fault, as the caller named it to be read, when the message does
+   *   not begin with its place (`x.yaml:2:3: …`): the language server puts its diagnostic there.
+   */
+  constructor(
+    message: string,
+    readonly file?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A config ready to use: globs compiled, policies compiled. */
 export interface LoadedConfig {
@@ -99,7 +110,14 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
       fail(path, `${path.length > 0 ? fieldName(path) : 'the config'} ${error.message ?? 'does not match its schema'}`);
     }
     // The messages are the body checks' own; a config file is not a request body, and its schema is dplint's, not the spec's.
-    const message = first.message.replace(/^\(body\)/, 'the config').replace(' in the body:', ' at the top of the config file:').replace('the spec does not list it', 'the config file takes no such member');
+    const message = first.message
+      .replace(/^\(body\)/, 'the config')
+      .replace(' in the body:', ' at the top of the config file:')
+      .replace('the spec does not list it', 'the config file takes no such member')
+      // A config that is one scalar is named by its type, never quoted: it is no setting of dplint's
+      // at all (once, a link to a credential file), and would otherwise be printed whole on standard
+      // error. A member's value is quoted, as what needs changing (`requireReason: yes` is a string).
+      .replace(/^(the config must be an object); got (string|integer|number|boolean) [\s\S]*$/, (_, head: string, type: string) => `${head}; got ${SCALAR_TYPES[type]}`);
     fail(first.path, message, first.target);
   }
   const config = value as DplintConfig;
@@ -146,6 +164,8 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
   }
   return loaded(filename, config, policies);
 }
+
+const SCALAR_TYPES: Record<string, string> = { string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'a boolean' };
 
 /** The settings when there is no config file: the recommended preset. */
 export function defaultConfig(): LoadedConfig {
