@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ConfigError, defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
+import { ConfigError, defaultConfig, parseConfig, type LoadedConfig, type ParentConfig } from '../config/config.js';
 import { sha1 } from './crypto.js';
 import { CONFIG_FILE_NAMES, decodeText, reason } from './files.js';
 import { readSettingsFile, refusalText, settingsFileExists } from './read-settings.js';
@@ -95,8 +95,17 @@ export class ConfigResolver {
     if (name) {
       const path = join(directory, name);
       const shown = relative(this.cwd, path).split(sep).join('/') || name;
-      found = this.loaded.get(path) ?? { ...readConfig(path, shown), directory, file: shown };
-      this.loaded.set(path, found);
+      found = this.loaded.get(path);
+      if (!found) {
+        // A config in a folder below another is layered over it (src/config/config.ts, NestedMode).
+        const above = directory !== this.topOf(directory) && dirname(directory) !== directory ? this.nearest(dirname(directory)) : undefined;
+        const parent = above && { config: above.config, prefix: `${relative(above.directory, directory).split(sep).join('/')}/` };
+        const read = readConfig(path, shown, parent);
+        // The cache's key for a nested config is its own text and every config it is layered over.
+        const fingerprint = above ? layeredFingerprint(above.fingerprint, read.fingerprint) : read.fingerprint;
+        found = { config: read.config, fingerprint, directory, file: shown };
+        this.loaded.set(path, found);
+      }
     } else if (directory !== this.topOf(directory) && dirname(directory) !== directory) {
       found = this.nearest(dirname(directory));
     }
@@ -111,7 +120,7 @@ export class ConfigResolver {
  */
 export const MAX_CONFIG_SIZE = 1024 * 1024;
 
-function readConfig(path: string, display: string): { config: LoadedConfig; fingerprint(): string } {
+function readConfig(path: string, display: string, parent?: ParentConfig): { config: LoadedConfig; fingerprint(): string } {
   const shown = JSON.stringify(display);
   // Through the one guarded read (src/node/read-settings.ts): a config linked out of the
   // repository, to a device or to a pipe is refused before a byte of it is read.
@@ -126,7 +135,13 @@ function readConfig(path: string, display: string): { config: LoadedConfig; fing
   if ('error' in decoded) throw new ConfigError(`the config file ${shown} is not text: ${decoded.error}`, path);
   const text = decoded.text;
   let fingerprint: string | undefined;
-  return { config: parseConfig(text, display), fingerprint: () => (fingerprint ??= sha1(path, '\0', text)) };
+  return { config: parseConfig(text, display, parent), fingerprint: () => (fingerprint ??= sha1(path, '\0', text)) };
+}
+
+/** A nested config's fingerprint: that of the configs above it, and its own (worked out when first asked). */
+function layeredFingerprint(above: () => string, own: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= sha1(above(), '\0', own()));
 }
 
 /** Whether `path` is `folder` or lies inside it (both absolute and normal). */

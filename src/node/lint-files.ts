@@ -146,6 +146,22 @@ export function configsUsed(run: PlannedRun): string[] {
   return [...counts].map(([shown, count]) => (shown ? `config file ${shown} applies to ${files(count)}` : `no config file applies to ${files(count)}: the recommended defaults`));
 }
 
+/**
+ * The config files in folders below another that applied to the planned files (each layered over
+ * the config above it, src/config/config.ts NestedMode), with how many files each: a run names
+ * them, so that a folder's settings never change the gate unseen.
+ */
+export function nestedConfigsUsed(run: PlannedRun): string | undefined {
+  const counts = new Map<string, number>();
+  for (const file of run.files) {
+    const configured = run.configured(file);
+    if (configured?.file !== undefined && configured.config.layeredOver.length > 0) counts.set(configured.file, (counts.get(configured.file) ?? 0) + 1);
+  }
+  if (counts.size === 0) return undefined;
+  const each = [...counts].map(([file, count]) => `${JSON.stringify(file)} (${count} file${count === 1 ? '' : 's'})`);
+  return `nested config file${counts.size === 1 ? '' : 's'} applied, each layered over the config above it: ${each.join(', ')}`;
+}
+
 /** The most bytes standard input may hold when it is linted as `file`: its maxFileSize. */
 export function maxInputSize(file: string, options: LintFilesOptions = {}): number {
   const cwd = options.cwd ?? process.cwd();
