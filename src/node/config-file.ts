@@ -120,7 +120,8 @@ export class ConfigResolver {
  */
 export const MAX_CONFIG_SIZE = 1024 * 1024;
 
-function readConfig(path: string, display: string, parent?: ParentConfig): { config: LoadedConfig; fingerprint(): string } {
+/** Reads and checks one config file (`display`: its name in messages), through the guarded read; a `ConfigError` for any problem. */
+export function readConfig(path: string, display: string, parent?: ParentConfig): { config: LoadedConfig; fingerprint(): string } {
   const shown = JSON.stringify(display);
   // Through the one guarded read (src/node/read-settings.ts): a config linked out of the
   // repository, to a device or to a pipe is refused before a byte of it is read.

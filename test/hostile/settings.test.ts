@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readSettingsFile } from '../../src/node/read-settings.js';
@@ -80,6 +80,17 @@ describe('a config file is read only from a regular file of its own (30.1)', () 
     writeFileSync(join(dir, 'dplint.config.yaml'), `# ${'x'.repeat(1024 * 1024 - 2)}\n`);
     expect(await runCli(['c.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'dplint: the config file "dplint.config.yaml" is 1048577 bytes, over the 1 MiB it may have\n' });
   });
+});
+
+test('dplint impact reads the work tree\'s config through the same guarded read: a link is exit 2, one line, not the defaults', async () => {
+  const { dir, credentials } = repoBesideCredentials();
+  const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  rmSync(join(dir, '.git'), { recursive: true });
+  writeFileSync(join(dir, 'dplint.config.yaml'), 'extends: strict\n');
+  for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'base']]) expect(spawnSync('git', args, { cwd: dir, env }).status).toBe(0);
+  rmSync(join(dir, 'dplint.config.yaml'));
+  symlinkSync(credentials, join(dir, 'dplint.config.yaml'));
+  expect(await runCli(['impact', 'main'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: LINKED('dplint.config.yaml') });
 });
 
 describe.skipIf(process.platform === 'win32')('a config file that is, or links to, a device or a pipe ends the run at once (30.2)', () => {
