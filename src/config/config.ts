@@ -219,7 +219,8 @@ function checkNested(config: DplintConfig, parent: LoadedConfig, fail: (path: Re
   const top = parent.layeredOver[0] ?? parent.source;
   if (config.nested !== undefined) fail(['nested'], `nested is a setting of the top config (${top}) only: a config in a folder below cannot choose how it applies`, 'key');
   if (parent.nestedMode === 'override') return;
-  const allow = `; a nested config adds to the config above it and takes nothing away, unless the top config (${top}) says nested: override`;
+  const unless = `unless the top config (${top}) says nested: override`;
+  const allow = `; a nested config adds to the config above it and takes nothing away, ${unless}`;
   if (config.extends && PRESET_RANK[config.extends] < PRESET_RANK[parent.preset]) fail(['extends'], `extends: ${config.extends} would lower the ${parent.preset} preset of ${parent.source}${allow}`);
   if (config.ignore?.length) fail(['ignore'], `ignore in a nested config would hide files from the gate${allow}`, 'key');
   const checkLevels = (rules: RuleSettings | undefined, at: Array<string | number>): void => {
@@ -232,7 +233,7 @@ function checkNested(config: DplintConfig, parent: LoadedConfig, fail: (path: Re
   checkLevels(config.rules, ['rules']);
   (config.overrides ?? []).forEach((override, i) => checkLevels(override.rules, ['overrides', i, 'rules']));
   (config.policies ?? []).forEach((policy, i) => {
-    if (parent.policies.some((p) => p.ruleId === `policy/${policy.id}`)) fail(['policies', i, 'id'], `policy "${policy.id}" is defined in ${parent.source} already; a nested config may add policies, not redefine them${allow.replace('; a nested config adds to the config above it and takes nothing away', '')}`);
+    if (parent.policies.some((p) => p.ruleId === `policy/${policy.id}`)) fail(['policies', i, 'id'], `policy "${policy.id}" is defined in ${parent.source} already; a nested config may add policies, not redefine them, ${unless}`);
   });
   const unused = parent.settingsFor('').reportUnusedDisableDirectives;
   if (unused === 'error' && config.reportUnusedDisableDirectives !== undefined && config.reportUnusedDisableDirectives !== 'error') {
