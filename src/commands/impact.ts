@@ -7,6 +7,8 @@ import { computeImpact, type Side, type SideFile } from '../impact/impact.js';
 import { CONFIG_FILE_NAMES, decodeText, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
 import { blobsAt, changedFiles, filesAt, readBlobs, repositoryRoot, verifyRef } from '../node/git.js';
 import { VERSION } from '../version.js';
+import { readConfig } from '../node/config-file.js';
+import { settingsFileExists } from '../node/read-settings.js';
 
 export const IMPACT_FORMATS = ['markdown', 'json'] as const;
 
@@ -58,8 +60,8 @@ function workTree(root: string, isBody: (path: string) => boolean): Side {
     return realpathSync(file) === join(top, path) ? readFileSync(file) : undefined;
   };
   const configName = CONFIG_FILE_NAMES.find((name) => paths.includes(name));
-  const configBytes = configName ? read(configName) : undefined;
-  const config = configName && configBytes ? parseConfig(textOf(configBytes) ?? '', configName) : defaultConfig();
+  // Through the guarded read, as a lint reads it: a linked config, a pipe or one over the cap is a config error, not the defaults.
+  const config = configName && settingsFileExists(join(root, configName)) ? readConfig(join(root, configName), configName).config : defaultConfig();
   return side(config, paths.filter(isBody).map((path) => [path, read(path)]));
 }
 

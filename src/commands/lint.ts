@@ -8,7 +8,7 @@ import type { FileResult } from '../types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
-import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
+import { configsUsed, lintTextAs, nestedConfigsUsed, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
 import { lintRunPacked } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
@@ -310,6 +310,11 @@ function onlyChangedSince(results: Results, ref: string, cwd: string): FileResul
  */
 function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void {
   const links = run.linksOutside ?? [];
+  // Always said, verbose or not: a folder's config changes what the gate checks there.
+  const nested = nestedConfigsUsed(run);
+  if (nested) io.stderr?.(`dplint: ${nested}\n`);
+  // Always said, verbose or not: a .gitignore not read changes what the walk lints.
+  for (const { file, why } of run.settingsUnread ?? []) io.stderr?.(`dplint: warning: not read ${JSON.stringify(file)}: it ${why}; its patterns do not apply\n`);
   if (verbose) {
     for (const line of configsUsed(run)) io.stderr?.(`dplint: ${line}\n`);
     for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the folder walked\n`);

@@ -20,7 +20,7 @@ export function printConfig(file: string, cwd: string, config: string | false | 
     file,
     configFile: location?.config.source ?? null,
     ignored: location?.config.isIgnored(path) ?? false,
-    extends: location?.config.config.extends ?? 'recommended',
+    extends: location?.config.preset ?? 'recommended',
     operation: settings?.operation ?? null,
     rules: Object.fromEntries(ALL_RULES.map((rule) => [rule.id, levelOf(rules[rule.id]) ?? rule.severity])),
     ruleOptions: Object.fromEntries(Object.entries(rules).flatMap(([id, s]) => (Array.isArray(s) && s[1] ? [[id, s[1]]] : []))),

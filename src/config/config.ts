@@ -25,7 +25,23 @@ export interface DplintConfig {
   limits?: Limits;
   reportUnusedDisableDirectives?: RuleLevel;
   directives?: DirectiveSettings;
+  /** In the top config only: what a config file in a folder below may do (NestedMode). Default `merge`. */
+  nested?: NestedMode;
 }
+
+/**
+ * How a config file in a folder below the top one applies (the top config's `nested`). Either way
+ * it is layered over the config above it (ESLint's cascade): its `files` entries come first, its
+ * `rules` and `overrides` over the parent's, its `policies` beside the parent's, its `limits`
+ * member by member.
+ * - `merge` (the default): it may add and raise, never take away — a rule the config above sets to
+ *   error stays an error, a policy stays, `extends` may not go from strict to recommended, unused
+ *   directives and `directives.requireReason` stay required, and it may not `ignore` files. A
+ *   pull request's `clusters/prod/.dplint.yml` holding `{}` changes nothing.
+ * - `override`: the teams that own folders are trusted with their settings: a nested config may
+ *   lower rules, redefine a policy of the same id, and ignore files.
+ */
+export type NestedMode = 'merge' | 'override';
 
 /** The config file's `directives`: what inline directives must say. */
 export interface DirectiveSettings {
@@ -45,7 +61,18 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = { maxFileSize: 10 * 1024 * 1024, maxAliasCount: DEFAULT_MAX_ALIAS_COUNT, maxDepth: DEFAULT_MAX_DEPTH };
 
 /** A config file's problem: the CLI prints it on one line and exits 2. */
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /**
+   * @param file the config file at fault, as the caller named it to be read, when the message does
+   *   not begin with its place (`x.yaml:2:3: …`): the language server puts its diagnostic there.
+   */
+  constructor(
+    message: string,
+    readonly file?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A config ready to use: globs compiled, policies compiled. */
 export interface LoadedConfig {
@@ -55,6 +82,20 @@ export interface LoadedConfig {
   policies: CompiledPolicy[];
   isIgnored(relativePath: string): boolean;
   settingsFor(relativePath: string): FileSettings;
+  /** The preset in effect (the top config's, or a nested config's raising it). */
+  preset: PresetName;
+  /** The config files this one is layered over, the top first (`[]` for a top config). */
+  layeredOver: readonly string[];
+  /** The top config's `nested`: how configs below it apply. */
+  nestedMode: NestedMode;
+  /** Every level the config sets outside its overrides (its preset's included): what a nested config may not lower under `merge`. */
+  baseRules: Readonly<RuleSettings>;
+}
+
+/** Where a nested config sits under the config above it: that config, and the nested config's folder from there (`clusters/prod/`). */
+export interface ParentConfig {
+  config: LoadedConfig;
+  prefix: string;
 }
 
 /** What applies to one file. */
@@ -78,7 +119,7 @@ const validateConfig: CompiledValidator = compiled.config;
  * first problem: a syntax error, a key or value the config schema does not allow, an unknown rule
  * id, rule options of the wrong shape, a policy that does not compile.
  */
-export function parseConfig(text: string, filename: string): LoadedConfig {
+export function parseConfig(text: string, filename: string, parent?: ParentConfig): LoadedConfig {
   const file = parseText(text, formatOf(filename));
   const fail = (path: ReadonlyArray<string | number>, message: string, target: 'key' | 'value' = 'value'): never => {
     const document = file.documents[0];
@@ -99,14 +140,21 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
       fail(path, `${path.length > 0 ? fieldName(path) : 'the config'} ${error.message ?? 'does not match its schema'}`);
     }
     // The messages are the body checks' own; a config file is not a request body, and its schema is dplint's, not the spec's.
-    const message = first.message.replace(/^\(body\)/, 'the config').replace(' in the body:', ' at the top of the config file:').replace('the spec does not list it', 'the config file takes no such member');
+    const message = first.message
+      .replace(/^\(body\)/, 'the config')
+      .replace(' in the body:', ' at the top of the config file:')
+      .replace('the spec does not list it', 'the config file takes no such member')
+      // A config that is one scalar is named by its type, never quoted: it is no setting of dplint's
+      // at all (once, a link to a credential file), and would otherwise be printed whole on standard
+      // error. A member's value is quoted, as what needs changing (`requireReason: yes` is a string).
+      .replace(/^(the config must be an object); got (string|integer|number|boolean) [\s\S]*$/, (_, head: string, type: string) => `${head}; got ${SCALAR_TYPES[type]}`);
     fail(first.path, message, first.target);
   }
   const config = value as DplintConfig;
 
   const checkRules = (rules: RuleSettings | undefined, at: Array<string | number>): void => {
     for (const [id, setting] of Object.entries(rules ?? {})) {
-      const isPolicy = id.startsWith('policy/') && (config.policies ?? []).some((p) => `policy/${p.id}` === id);
+      const isPolicy = id.startsWith('policy/') && ((config.policies ?? []).some((p) => `policy/${p.id}` === id) || (parent?.config.policies ?? []).some((p) => p.ruleId === id));
       if (!findRule(id) && !isPolicy) {
         const guess = closest(id, ALL_RULES.map((r) => r.id));
         fail([...at, id], `unknown rule "${id}"${guess ? `; did you mean "${guess}"?` : '; `dplint rules` lists them'}`, 'key');
@@ -137,6 +185,8 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
     }
   });
 
+  if (parent) checkNested(config, parent.config, fail);
+
   let policies: CompiledPolicy[];
   try {
     policies = compilePolicies(config.policies ?? []);
@@ -144,8 +194,57 @@ export function parseConfig(text: string, filename: string): LoadedConfig {
     if (error instanceof PolicyError) return fail(['policies', error.index, ...error.path], `policies[${error.index}].schema: ${error.message}`, error.target);
     throw error;
   }
-  return loaded(filename, config, policies);
+  return parent ? layeredOver(parent, filename, config, policies) : loaded(filename, config, policies);
 }
+
+const LEVEL_RANK: Record<RuleLevel, number> = { off: 0, info: 1, warning: 2, error: 3 };
+const PRESET_RANK: Record<PresetName, number> = { recommended: 0, strict: 1 };
+
+function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
+  return Array.isArray(setting) ? setting[0] : setting;
+}
+
+/** A rule's level where nothing sets it: its own severity; a policy's, its own. */
+function defaultLevel(id: string, policies: readonly CompiledPolicy[]): RuleLevel | undefined {
+  return findRule(id)?.severity ?? policies.find((p) => p.ruleId === id)?.severity;
+}
+
+/**
+ * What a nested config may not do under its top config's `nested: merge` (NestedMode): each a
+ * config error at the member, naming the config above and the opt-in. Levels are checked against
+ * what the config above sets outside its overrides; a rule that one of its overrides makes an
+ * error for some files is held there when the settings are laid out (layeredOver).
+ */
+function checkNested(config: DplintConfig, parent: LoadedConfig, fail: (path: ReadonlyArray<string | number>, message: string, target?: 'key' | 'value') => never): void {
+  const top = parent.layeredOver[0] ?? parent.source;
+  if (config.nested !== undefined) fail(['nested'], `nested is a setting of the top config (${top}) only: a config in a folder below cannot choose how it applies`, 'key');
+  if (parent.nestedMode === 'override') return;
+  const unless = `unless the top config (${top}) says nested: override`;
+  const allow = `; a nested config adds to the config above it and takes nothing away, ${unless}`;
+  if (config.extends && PRESET_RANK[config.extends] < PRESET_RANK[parent.preset]) fail(['extends'], `extends: ${config.extends} would lower the ${parent.preset} preset of ${parent.source}${allow}`);
+  if (config.ignore?.length) fail(['ignore'], `ignore in a nested config would hide files from the gate${allow}`, 'key');
+  const checkLevels = (rules: RuleSettings | undefined, at: Array<string | number>): void => {
+    for (const [id, setting] of Object.entries(rules ?? {})) {
+      const above = levelOf(parent.baseRules[id]) ?? defaultLevel(id, parent.policies);
+      const level = levelOf(setting);
+      if (above === 'error' && level !== undefined && LEVEL_RANK[level] < LEVEL_RANK.error) fail([...at, id], `${id} is an error in ${parent.source}; ${level} would lower it${allow}`);
+    }
+  };
+  checkLevels(config.rules, ['rules']);
+  (config.overrides ?? []).forEach((override, i) => checkLevels(override.rules, ['overrides', i, 'rules']));
+  (config.policies ?? []).forEach((policy, i) => {
+    if (parent.policies.some((p) => p.ruleId === `policy/${policy.id}`)) fail(['policies', i, 'id'], `policy "${policy.id}" is defined in ${parent.source} already; a nested config may add policies, not redefine them, ${unless}`);
+  });
+  const unused = parent.settingsFor('').reportUnusedDisableDirectives;
+  if (unused === 'error' && config.reportUnusedDisableDirectives !== undefined && config.reportUnusedDisableDirectives !== 'error') {
+    fail(['reportUnusedDisableDirectives'], `reportUnusedDisableDirectives is error in ${parent.source}; ${config.reportUnusedDisableDirectives} would lower it${allow}`);
+  }
+  if (parent.settingsFor('').directives?.requireReason && config.directives?.requireReason === false) {
+    fail(['directives', 'requireReason'], `directives.requireReason is true in ${parent.source}; false would drop it${allow}`);
+  }
+}
+
+const SCALAR_TYPES: Record<string, string> = { string: 'a string', integer: 'a whole number', number: 'a number', boolean: 'a boolean' };
 
 /** The settings when there is no config file: the recommended preset. */
 export function defaultConfig(): LoadedConfig {
@@ -165,6 +264,10 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
     source,
     config,
     policies,
+    preset: config.extends ?? 'recommended',
+    layeredOver: [],
+    nestedMode: config.nested ?? 'merge',
+    baseRules: Object.freeze({ ...preset.rules, ...config.rules }),
     isIgnored: (path) => ignored(path) || ignoredFolder(path, ignored),
     settingsFor(path) {
       // Files share their settings: one frozen set for each combination of overrides and operation,
@@ -184,6 +287,69 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
           ...(directives ? { directives } : {}),
           limits,
           policies,
+        });
+        shared.set(key, settings);
+      }
+      return settings;
+    },
+  };
+}
+
+/**
+ * A nested config layered over the config above it (NestedMode; ESLint's cascade): what applies to
+ * a file is the parent's settings for it (its path from the parent's folder), then this config's
+ * preset (when it names one), rules and overrides, its `files` entries before the parent's, its
+ * policies beside the parent's, its limits member by member. Under `merge` a level the parent's
+ * settings make an error for the file stays an error, whatever this config says.
+ */
+function layeredOver(parent: ParentConfig, source: string, config: DplintConfig, policies: CompiledPolicy[]): LoadedConfig {
+  const above = parent.config;
+  const merge = above.nestedMode === 'merge';
+  const matcher = (globs: readonly string[]) => picomatch([...globs], { dot: true });
+  const ignored = config.ignore?.length ? matcher(config.ignore) : () => false;
+  const files = (config.files ?? []).map((entry) => ({ test: matcher(entry.match), operation: entry.operation }));
+  const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
+  const own = config.extends ? PRESETS[config.extends].rules : {};
+  const ids = new Set(policies.map((p) => p.ruleId));
+  // Under override a policy of the same id replaces the parent's; under merge there is none (checkNested).
+  const allPolicies = Object.freeze([...above.policies.filter((p) => !ids.has(p.ruleId)), ...policies]);
+  const shared = new Map<string, FileSettings>();
+  // The parent's settings object stands for itself in a key (the parent shares them in the same way): a number per object, as first seen.
+  const parentIds = new Map<FileSettings, number>();
+  const preset = config.extends && PRESET_RANK[config.extends] > PRESET_RANK[above.preset] ? config.extends : merge ? above.preset : (config.extends ?? above.preset);
+  return {
+    source,
+    config,
+    policies: [...allPolicies],
+    preset,
+    layeredOver: [...above.layeredOver, above.source],
+    nestedMode: above.nestedMode,
+    baseRules: Object.freeze({ ...above.baseRules, ...own, ...config.rules }),
+    isIgnored: (path) => above.isIgnored(parent.prefix + path) || ignored(path) || ignoredFolder(path, ignored),
+    settingsFor(path) {
+      const before = above.settingsFor(parent.prefix + path);
+      const fileEntry = files.findIndex((entry) => entry.test(path));
+      const matched = overrides.filter((override) => override.test(path));
+      if (!parentIds.has(before)) parentIds.set(before, parentIds.size);
+      const key = [parentIds.get(before), fileEntry, ...matched.map((override) => overrides.indexOf(override))].join(',');
+      let settings = shared.get(key);
+      if (!settings) {
+        const rules: Record<string, RuleSettings[string]> = { ...before.rules, ...own, ...config.rules };
+        for (const override of matched) Object.assign(rules, override.rules);
+        if (merge) {
+          for (const [id, setting] of Object.entries(before.rules)) if (levelOf(setting) === 'error' && levelOf(rules[id]) !== 'error') rules[id] = setting;
+        }
+        const operation = files[fileEntry]?.operation ?? before.operation;
+        const ownUnused = config.reportUnusedDisableDirectives ?? (config.extends ? PRESETS[config.extends].reportUnusedDisableDirectives : undefined);
+        const unused = ownUnused === undefined || (merge && LEVEL_RANK[ownUnused] < LEVEL_RANK[before.reportUnusedDisableDirectives]) ? before.reportUnusedDisableDirectives : ownUnused;
+        const requireReason = config.directives?.requireReason === undefined ? before.directives?.requireReason : merge ? before.directives?.requireReason || config.directives.requireReason : config.directives.requireReason;
+        settings = Object.freeze({
+          ...(operation ? { operation } : {}),
+          rules: Object.freeze(rules),
+          reportUnusedDisableDirectives: unused,
+          ...(requireReason !== undefined ? { directives: Object.freeze({ ...before.directives, ...config.directives, requireReason }) } : {}),
+          limits: config.limits ? Object.freeze({ ...before.limits, ...config.limits }) : before.limits,
+          policies: allPolicies,
         });
         shared.set(key, settings);
       }

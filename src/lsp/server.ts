@@ -22,6 +22,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { explainRule } from '../api/explain.js';
 import { rules } from '../index.js';
 import { CONFIG_FILE_NAMES } from '../node/files.js';
+import { MAX_CONFIG_SIZE } from '../node/config-file.js';
+import { readSettingsFile } from '../node/read-settings.js';
 import type { Finding } from '../types.js';
 import { contains, diagnosticOf, lspRange, overlaps, textEditOf } from './convert.js';
 import { fixAllEdits } from './fix-all.js';
@@ -265,7 +267,7 @@ class DplintServer {
       const uri = pathToFileURL(problem.path).href;
       this.brokenConfigs.add(uri);
       // The message gives where the problem starts; the range runs to the end of the word there (a key, a value).
-      const word = /^[^\s:,#\]}]+/.exec(readOrNothing(problem.path)?.split('\n')[problem.line - 1]?.slice(problem.column - 1) ?? '')?.[0] ?? ' ';
+      const word = /^[^\s:,#\]}]+/.exec(configText(problem.path)?.split('\n')[problem.line - 1]?.slice(problem.column - 1) ?? '')?.[0] ?? ' ';
       const range = lspRange({ line: problem.line, column: problem.column, endLine: problem.line, endColumn: problem.column + word.length });
       void this.connection.sendDiagnostics({ uri, diagnostics: [{ range, severity: 1, source: 'dplint', code: 'config', message: problem.message }] });
       return;
@@ -428,6 +430,12 @@ class DplintServer {
 
 function crossed(linted: Linted | undefined): boolean {
   return linted?.findings.some((f) => isRepositoryRule(f.ruleId)) ?? false;
+}
+
+/** A config file's text, through the guarded read: one linked to a device or a pipe is not read here either (its diagnostic then marks one character). */
+function configText(file: string): string | undefined {
+  const read = readSettingsFile(file, MAX_CONFIG_SIZE);
+  return read.kind === 'read' ? read.bytes.toString('utf8') : undefined;
 }
 
 function readOrNothing(file: string): string | undefined {

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { settingsFileExists } from '../node/read-settings.js';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/config.js';
 import { isRepositoryRule, lintRepository, type RepositoryFacts } from '../engine/repository.js';
@@ -173,7 +174,8 @@ export class Workspace {
     let stamp = 'none';
     if (path) {
       try {
-        const stats = statSync(path);
+        // lstat: a linked config is refused, whatever its target does (a device's times move as it is read).
+        const stats = lstatSync(path);
         stamp = `${path}:${stats.size}:${stats.mtimeMs}`;
       } catch {
         stamp = `${path}:unreadable`;
@@ -326,13 +328,15 @@ export class Workspace {
     if (match && CONFIG_FILE_NAMES.includes(basename(match[1]))) {
       return { path: resolve(this.root, match[1]), line: Number(match[2]), column: Number(match[3]), message: match[4] };
     }
-    return { path: nearestConfig(dirname(absolute)) ?? join(this.root, CONFIG_FILE_NAMES[0]), line: 1, column: 1, message: error.message };
+    // A config refused before it was parsed (a link, a pipe, too large) names itself.
+    return { path: error.file ?? nearestConfig(dirname(absolute)) ?? join(this.root, CONFIG_FILE_NAMES[0]), line: 1, column: 1, message: error.message };
   }
 }
 
 function nearestConfig(directory: string): string | undefined {
   for (let at = directory; ; at = dirname(at)) {
-    const name = CONFIG_FILE_NAMES.find((candidate) => existsSync(join(at, candidate)));
+    // By its own name, as the config search looks (a linked config is found, and refused there).
+    const name = CONFIG_FILE_NAMES.find((candidate) => settingsFileExists(join(at, candidate)));
     if (name) return join(at, name);
     if (existsSync(join(at, '.git')) || dirname(at) === at) return undefined;
   }

@@ -1,8 +1,9 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { BaselineError, formatBaseline, parseBaseline, type Baseline, type BaselineKey } from '../baseline/baseline.js';
 import { decodeText, reason, UsageError } from './files.js';
 import { writeFileAtomic } from './write-file.js';
+import { readSettingsFile, refusalText } from './read-settings.js';
 
 /** The baseline a run reads when none is named (`--baseline`), at the repository root ({@link baselineRoot}). */
 export const DEFAULT_BASELINE = 'dplint-baseline.json';
@@ -22,29 +23,18 @@ export const MAX_BASELINE_SIZE = 16 * 1024 * 1024;
  */
 export function readBaseline(path: string, options: { required?: boolean; shown?: string } = {}): Baseline | undefined {
   const shown = JSON.stringify(options.shown ?? path);
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !options.required) return undefined;
-    if (code === 'ELOOP') throw new UsageError(`the baseline ${shown} is a symbolic link; dplint reads a baseline only from a file of its own`);
-    throw new UsageError(`cannot read the baseline ${shown}: ${reason(error)}`);
+  const read = readSettingsFile(path, MAX_BASELINE_SIZE);
+  if (read.kind === 'missing') {
+    if (!options.required) return undefined;
+    throw new UsageError(`cannot read the baseline ${shown}: no such file or directory`);
   }
-  let bytes: Buffer;
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new UsageError(`the baseline ${shown} is not a regular file`);
-    if (stats.size > MAX_BASELINE_SIZE) throw new UsageError(`the baseline ${shown} is ${stats.size} bytes, over the ${MAX_BASELINE_SIZE / 1024 / 1024} MiB a baseline may have`);
-    // One byte more than the size: a file that grew since is caught, not cut short.
-    bytes = Buffer.allocUnsafe(stats.size + 1);
-    let total = 0;
-    for (let read; total < bytes.length && (read = readSync(fd, bytes, total, bytes.length - total, null)) > 0; ) total += read;
-    if (total > stats.size) throw new UsageError(`the baseline ${shown} changed while it was read`);
-    bytes = bytes.subarray(0, total);
-  } finally {
-    closeSync(fd);
+  if (read.kind === 'failed') throw new UsageError(`cannot read the baseline ${shown}: ${reason(read.error)}`);
+  if (read.kind === 'refused') {
+    if (read.why === 'link') throw new UsageError(`the baseline ${shown} is a symbolic link; dplint reads a baseline only from a file of its own`);
+    if (read.why === 'too-large') throw new UsageError(`the baseline ${shown} is ${read.size} bytes, over the ${MAX_BASELINE_SIZE / 1024 / 1024} MiB a baseline may have`);
+    throw new UsageError(`the baseline ${shown} ${refusalText(read, MAX_BASELINE_SIZE)}`);
   }
+  const bytes = read.bytes;
   const decoded = decodeText(bytes);
   if ('error' in decoded) throw new UsageError(`the baseline ${shown} is not a dplint baseline: ${decoded.error}`);
   try {

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { VERSION } from '../version.js';
 import { hmac, sameDigest, sha1, userKey } from './crypto.js';
 import { STAT_NUMBERS, type FileStat } from './files.js';
@@ -8,6 +8,7 @@ import type { OperationId } from '../operations.js';
 import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { writeFileAtomic } from './write-file.js';
+import { readSettingsFile, refusalText } from './read-settings.js';
 
 /**
  * One file's entry: what its result depends on, and the result. An array, not an object, and
@@ -339,31 +340,20 @@ function readCache(location: string, runKey: string, key: Buffer): { entries: Re
   return { entries: entries as Record<string, Entry>, count };
 }
 
-/** The file's bytes; undefined when there is none; a string when it is larger than MAX_CACHE_SIZE (never read). */
+/** The file's bytes; undefined when there is none; a string saying why it is not read (readSettingsFile: never a link, only a regular file, at most MAX_CACHE_SIZE). */
 function readBounded(location: string): Buffer | string | undefined {
-  let fd: number;
-  try {
-    // A committed `.dplintcache -> /dev/stdin` or a link to another file is no cache: never followed, never waited on.
-    fd = openSync(location, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') return 'it is a symbolic link';
-    throw error;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return 'it is not a regular file';
-    const { size } = stats;
-    if (size > MAX_CACHE_SIZE) return `it is larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB (${size} bytes)`;
-    // One byte more than the size: a file that grew since is caught, not cut short.
-    const bytes = Buffer.allocUnsafe(size + 1);
-    let total = 0;
-    for (let read; total < bytes.length && (read = readSync(fd, bytes, total, bytes.length - total, null)) > 0; ) total += read;
-    if (total > size) return 'it changed while it was read';
-    return bytes.subarray(0, total);
-  } finally {
-    closeSync(fd);
+  // A committed `.dplintcache -> /dev/stdin` or a link to another file is no cache: never followed, never waited on.
+  const read = readSettingsFile(location, MAX_CACHE_SIZE);
+  switch (read.kind) {
+    case 'read':
+      return read.bytes;
+    case 'missing':
+      return undefined;
+    case 'failed':
+      throw read.error;
+    case 'refused':
+      if (read.why === 'too-large') return `it is larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB (${read.size} bytes)`;
+      return `it ${refusalText(read, MAX_CACHE_SIZE)}`;
   }
 }
 

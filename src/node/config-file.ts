@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ConfigError, defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
+import { ConfigError, defaultConfig, parseConfig, type LoadedConfig, type ParentConfig } from '../config/config.js';
 import { sha1 } from './crypto.js';
-import { CONFIG_FILE_NAMES, reason } from './files.js';
+import { CONFIG_FILE_NAMES, decodeText, reason } from './files.js';
+import { readSettingsFile, refusalText, settingsFileExists } from './read-settings.js';
 
 export interface ConfigLocation {
   config: LoadedConfig;
@@ -89,12 +90,22 @@ export class ConfigResolver {
     const cached = this.byDirectory.get(directory);
     if (cached !== undefined) return cached ?? undefined;
     let found: ConfigLocation | undefined;
-    const name = CONFIG_FILE_NAMES.find((candidate) => existsSync(join(directory, candidate)));
+    // By its own name (lstat): a linked config is found, and refused, rather than passed over for the one above.
+    const name = CONFIG_FILE_NAMES.find((candidate) => settingsFileExists(join(directory, candidate)));
     if (name) {
       const path = join(directory, name);
       const shown = relative(this.cwd, path).split(sep).join('/') || name;
-      found = this.loaded.get(path) ?? { ...readConfig(path, shown), directory, file: shown };
-      this.loaded.set(path, found);
+      found = this.loaded.get(path);
+      if (!found) {
+        // A config in a folder below another is layered over it (src/config/config.ts, NestedMode).
+        const above = directory !== this.topOf(directory) && dirname(directory) !== directory ? this.nearest(dirname(directory)) : undefined;
+        const parent = above && { config: above.config, prefix: `${relative(above.directory, directory).split(sep).join('/')}/` };
+        const read = readConfig(path, shown, parent);
+        // The cache's key for a nested config is its own text and every config it is layered over.
+        const fingerprint = above ? layeredFingerprint(above.fingerprint, read.fingerprint) : read.fingerprint;
+        found = { config: read.config, fingerprint, directory, file: shown };
+        this.loaded.set(path, found);
+      }
     } else if (directory !== this.topOf(directory) && dirname(directory) !== directory) {
       found = this.nearest(dirname(directory));
     }
@@ -103,15 +114,35 @@ export class ConfigResolver {
   }
 }
 
-function readConfig(path: string, display: string): { config: LoadedConfig; fingerprint(): string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`cannot read config file ${JSON.stringify(display)}: ${reason(error)}`);
+/**
+ * The largest config file read. The sample repository's is under 2 KB; a config of a thousand
+ * policies is some hundreds of KB. A larger one is a config error before a byte of it is parsed.
+ */
+export const MAX_CONFIG_SIZE = 1024 * 1024;
+
+/** Reads and checks one config file (`display`: its name in messages), through the guarded read; a `ConfigError` for any problem. */
+export function readConfig(path: string, display: string, parent?: ParentConfig): { config: LoadedConfig; fingerprint(): string } {
+  const shown = JSON.stringify(display);
+  // Through the one guarded read (src/node/read-settings.ts): a config linked out of the
+  // repository, to a device or to a pipe is refused before a byte of it is read.
+  const read = readSettingsFile(path, MAX_CONFIG_SIZE);
+  if (read.kind === 'missing') throw new ConfigError(`cannot read config file ${shown}: no such file or directory`, path);
+  if (read.kind === 'failed') throw new ConfigError(`cannot read config file ${shown}: ${reason(read.error)}`, path);
+  if (read.kind === 'refused') {
+    const why = read.why === 'link' ? 'is a symbolic link; dplint reads a config only from a file of its own (a link could lead anywhere: a credential, a device)' : refusalText(read, MAX_CONFIG_SIZE);
+    throw new ConfigError(`the config file ${shown} ${why}`, path);
   }
+  const decoded = decodeText(read.bytes);
+  if ('error' in decoded) throw new ConfigError(`the config file ${shown} is not text: ${decoded.error}`, path);
+  const text = decoded.text;
   let fingerprint: string | undefined;
-  return { config: parseConfig(text, display), fingerprint: () => (fingerprint ??= sha1(path, '\0', text)) };
+  return { config: parseConfig(text, display, parent), fingerprint: () => (fingerprint ??= sha1(path, '\0', text)) };
+}
+
+/** A nested config's fingerprint: that of the configs above it, and its own (worked out when first asked). */
+function layeredFingerprint(above: () => string, own: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= sha1(above(), '\0', own()));
 }
 
 /** Whether `path` is `folder` or lies inside it (both absolute and normal). */

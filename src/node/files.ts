@@ -1,9 +1,10 @@
-import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
 import encoding from '../../rules/parse/encoding.js';
 import { renderMessage } from '../define-rule.js';
+import { readSettingsFile, refusalText, settingsFileExists } from './read-settings.js';
 
 export const LINTED_EXTENSIONS = /\.(ya?ml|json)$/i;
 /** dplint's own config files are settings, not request bodies: a folder walk skips them. */
@@ -31,6 +32,8 @@ export interface Collected {
   onlyFiles: boolean;
   /** Symbolic links found in a walk that lead out of the folder walked: not followed, shown as found (`/`-separated). */
   linksOutside: string[];
+  /** `.gitignore` files not read (a link, not a regular file, too large; readGitignore), absolute, with why. */
+  gitignoresUnread: Array<{ path: string; why: string }>;
 }
 
 /**
@@ -48,6 +51,10 @@ export interface Collected {
 export function collectFiles(paths: readonly string[], options: CollectOptions): Collected {
   const files: string[] = [];
   const linksOutside: string[] = [];
+  const gitignoresUnread: Collected['gitignoresUnread'] = [];
+  const unread = (path: string, why: string): void => {
+    if (!gitignoresUnread.some((known) => known.path === path)) gitignoresUnread.push({ path, why });
+  };
   let onlyFiles = true;
   for (const given of paths) {
     const absolute = resolve(options.cwd, given);
@@ -61,8 +68,8 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       onlyFiles = false;
       const found: string[] = [];
       const outside: string[] = [];
-      const rules = options.gitignore === false ? [] : gitignoresAbove(absolute);
-      const walk = new Walk(absolute, found, outside, options.isIgnored ?? (() => false));
+      const rules = options.gitignore === false ? [] : gitignoresAbove(absolute, unread);
+      const walk = new Walk(absolute, found, outside, options.isIgnored ?? (() => false), unread);
       walk.folder(absolute, rules);
       // Every file found lies under the folder: its path inside is the rest of the string.
       const inside = (file: string): string => (file.startsWith(absolute + sep) ? file.slice(absolute.length + 1) : relative(absolute, file));
@@ -75,7 +82,7 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       files.push(given.split(sep).join('/'));
     }
   }
-  return { files: [...new Set(files)], onlyFiles, linksOutside };
+  return { files: [...new Set(files)], onlyFiles, linksOutside, gitignoresUnread };
 }
 
 interface GitignoreRules {
@@ -93,6 +100,7 @@ class Walk {
     private readonly out: string[],
     private readonly outside: string[],
     private readonly isIgnored: (path: string) => boolean,
+    private readonly unread: (path: string, why: string) => void,
   ) {
     const real = realpathSync(root);
     this.realRoot = real.endsWith(sep) ? real : real + sep;
@@ -109,7 +117,7 @@ class Walk {
     } catch {
       return;
     }
-    const own = gitignores.length || existsSync(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory)] : gitignores;
+    const own = gitignores.length || settingsFileExists(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory, this.unread)] : gitignores;
     // (No join per entry: the folder's path is already normal, and an entry's name holds no separator.)
     const prefix = directory.endsWith(sep) ? directory : directory + sep;
     for (const entry of entries) {
@@ -177,23 +185,35 @@ function gitIgnored(gitignores: readonly GitignoreRules[], path: string, isDirec
   return false;
 }
 
-function readGitignore(directory: string): GitignoreRules[] {
-  try {
-    return [{ base: directory, rules: ignore().add(readFileSync(join(directory, '.gitignore'), 'utf8')) }];
-  } catch {
-    return [];
-  }
+/**
+ * The largest `.gitignore` read (git's own cap is 100 MB; a real one is some KB): a larger one is
+ * not read, and said so, as a linked one is.
+ */
+export const MAX_GITIGNORE_SIZE = 1024 * 1024;
+
+/**
+ * A folder's `.gitignore`, through the guarded read (src/node/read-settings.ts): a link (which git
+ * does not follow either: `.gitignore -> /dev/zero`), a pipe, a device or a file over
+ * MAX_GITIGNORE_SIZE is not read, and its patterns do not apply (more files are linted, never
+ * fewer); `unread` hears of it, for one line on standard error.
+ */
+function readGitignore(directory: string, unread?: (path: string, why: string) => void): GitignoreRules[] {
+  const path = join(directory, '.gitignore');
+  const read = readSettingsFile(path, MAX_GITIGNORE_SIZE);
+  if (read.kind === 'read') return [{ base: directory, rules: ignore().add(read.bytes.toString('utf8')) }];
+  if (read.kind === 'refused') unread?.(path, refusalText(read, MAX_GITIGNORE_SIZE) + (read.why === 'link' ? ', which git does not follow either' : ''));
+  return [];
 }
 
 /** The .gitignore files from the repository's root down to (not including) the folder walked. */
-function gitignoresAbove(directory: string): GitignoreRules[] {
+function gitignoresAbove(directory: string, unread: (path: string, why: string) => void): GitignoreRules[] {
   const chain: string[] = [];
   for (let dir = dirname(directory); ; dir = dirname(dir)) {
     chain.unshift(dir);
     if (existsSync(join(dir, '.git')) || dirname(dir) === dir) break;
   }
   if (!existsSync(join(chain[0], '.git'))) return [];
-  return chain.flatMap(readGitignore);
+  return chain.flatMap((folder) => readGitignore(folder, unread));
 }
 
 /** How paths found under the folder `given` are shown: from `given` as it was written, `/`-separated. */

@@ -81,6 +81,8 @@ export interface PlannedRun {
   rules?: RuleSettings;
   /** Symbolic links the walks found leading out of their folder, not followed (collectFiles). */
   linksOutside?: string[];
+  /** `.gitignore` files the walks did not read (a link, a device, too large), relative to `cwd`, with why: their patterns do not apply. */
+  settingsUnread?: Array<{ file: string; why: string }>;
   /** Holds the run's results compactly until the output is written (src/node/compact.ts). */
   store?: ResultStore;
 }
@@ -121,14 +123,15 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
     const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
-  const { files, onlyFiles, linksOutside } = collectFiles(paths, { cwd, isIgnored });
+  const { files, onlyFiles, linksOutside, gitignoresUnread } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Held to the end of the run, and each a string joined from the folder's path and the name (a
   // pair of strings, and the joined copy once read): one string each is some 30 bytes less a file.
   for (let i = 0; i < files.length; i++) files[i] = detached(files[i]);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
-  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside };
+  const settingsUnread = gitignoresUnread.map(({ path, why }) => ({ file: relative(cwd, path).split(sep).join('/') || path, why }));
+  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside, settingsUnread };
 }
 
 /** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */
@@ -141,6 +144,22 @@ export function configsUsed(run: PlannedRun): string[] {
   }
   const files = (count: number): string => `${count} file${count === 1 ? '' : 's'}`;
   return [...counts].map(([shown, count]) => (shown ? `config file ${shown} applies to ${files(count)}` : `no config file applies to ${files(count)}: the recommended defaults`));
+}
+
+/**
+ * The config files in folders below another that applied to the planned files (each layered over
+ * the config above it, src/config/config.ts NestedMode), with how many files each: a run names
+ * them, so that a folder's settings never change the gate unseen.
+ */
+export function nestedConfigsUsed(run: PlannedRun): string | undefined {
+  const counts = new Map<string, number>();
+  for (const file of run.files) {
+    const configured = run.configured(file);
+    if (configured?.file !== undefined && configured.config.layeredOver.length > 0) counts.set(configured.file, (counts.get(configured.file) ?? 0) + 1);
+  }
+  if (counts.size === 0) return undefined;
+  const each = [...counts].map(([file, count]) => `${JSON.stringify(file)} (${count} file${count === 1 ? '' : 's'})`);
+  return `nested config file${counts.size === 1 ? '' : 's'} applied, each layered over the config above it: ${each.join(', ')}`;
 }
 
 /** The most bytes standard input may hold when it is linted as `file`: its maxFileSize. */

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileStat, reason, STAT_NUMBERS, UsageError } from './files.js';
@@ -6,26 +6,22 @@ import { randomHex } from './crypto.js';
 
 /**
  * Writes a file so that a reader sees either the old text or the new, never half of it: the text
- * goes to a temporary file in the same folder, which then replaces the target in one rename. An
- * existing file's mode is kept. A write that fails leaves the target as it was and no temporary file
- * behind, and is a `UsageError` naming the path (the CLI prints one line and exits 2). The text may
- * come in parts (a large output, see formatParts), written as they come. The text is flushed to
- * disk before the rename, so a crash after it does not leave an empty file in the old one's place.
+ * goes to a temporary file in the same folder, which then replaces the target in one rename. A
+ * write that fails leaves the target as it was and no temporary file behind, and is a `UsageError`
+ * naming the path (the CLI prints one line and exits 2). The text may come in parts (a large
+ * output, see formatParts), written as they come. An existing file's mode is kept only when it is
+ * a regular file the run may write (keptMode). The text is flushed to disk before the rename, so a
+ * crash after it does not leave an empty file in the old one's place.
  */
 export function writeFileAtomic(path: string, text: string | Iterable<string>): void {
   const temporary = join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
   const untrack = trackTemporary(temporary);
-  let mode: number | undefined;
-  try {
-    mode = statSync(path).mode;
-  } catch {
-    mode = undefined;
-  }
+  const mode = keptMode(path);
   try {
     const fd = openSync(temporary, 'w', mode);
     try {
       // openSync's mode is narrowed by the umask: the file's own mode is set again, as it was.
-      if (mode !== undefined) fchmodSync(fd, mode & 0o7777);
+      if (mode !== undefined) fchmodSync(fd, mode);
       for (const chunk of inChunks(typeof text === 'string' ? [text] : text)) writeSync(fd, chunk);
       fsyncSync(fd);
     } finally {
@@ -39,6 +35,25 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
   } finally {
     untrack();
   }
+}
+
+/**
+ * The mode the new file keeps from the one it replaces: only that of a regular file (by its own
+ * name, not through a link) that this run may write, and only its permission bits. A target that
+ * is a link takes nothing from what it points at — a committed `dplint.sarif -> /dev/null` would
+ * otherwise make the report 0666, writable by anyone — nor does a device, a folder, or a file the
+ * run may not write (whose mode is no choice of the user running it): those, like a new file, get
+ * 0666 narrowed by the umask.
+ */
+function keptMode(path: string): number | undefined {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats?.isFile()) return undefined;
+  try {
+    accessSync(path, fsConstants.W_OK);
+  } catch {
+    return undefined;
+  }
+  return stats.mode & 0o777;
 }
 
 /** Flushes a folder's entries (a rename) to disk, where the system allows it; a folder that cannot be opened so is left to the system. */

@@ -130,3 +130,71 @@ describe('what the recursive code cannot take is a located config error, never a
     expect(parseConfig(fine, 'dplint.config.yaml').policies.map((p) => p.ruleId)).toEqual(['policy/p']);
   });
 });
+
+describe('a config file in a folder below is layered over the one above, and cannot take the gate away (30.10)', () => {
+  const ROOT = [
+    'extends: strict',
+    'policies:',
+    '  - id: cost-center',
+    '    message: every cluster names its cost center',
+    '    operations: [edit-cluster]',
+    '    schema: { required: [node_configuration], properties: { node_configuration: { required: [custom_vm_tags] } } }',
+    '',
+  ].join('\n');
+  const CLUSTER = '# dplint: operation=edit-cluster\nlabel: [etl]\nnode_configuration:\n  max_nodes: 5\n  compute_secret_key: hunter2hunter2\nnot_a_member: 1\n';
+  const lint = async (files: Record<string, string>, args: string[] = ['-f', 'compact', '.']) => {
+    const run = await runCli(args, { cwd: repo(files) });
+    return { code: run.code, lines: run.stdout.split('\n').filter(Boolean), stderr: run.stderr };
+  };
+  const NESTED_LINE = 'dplint: nested config file applied, each layered over the config above it: "clusters/prod/.dplint.yml" (1 file)\n';
+
+  const ERRORS = [
+    'clusters/prod/etl.yaml:3:1: error every cluster names its cost center (node_configuration must have member "custom_vm_tags"; it is missing) [policy/cost-center]',
+    'clusters/prod/etl.yaml:5:3: error unknown member "compute_secret_key" in node_configuration: the spec does not list it; see `dplint schema` for the 19 members it takes [schema/unknown-member]',
+    'clusters/prod/etl.yaml:5:23: error node_configuration.compute_secret_key holds a literal credential; use a placeholder such as ${COMPUTE_SECRET_KEY} and inject it at deploy time [security/plaintext-secret]',
+    'clusters/prod/etl.yaml:6:1: error unknown member "not_a_member" in the body: the spec does not list it; see `dplint schema` for the 15 members it takes [schema/unknown-member]',
+  ];
+  const EDIT_EFFECT = 'clusters/prod/etl.yaml:2:8: error label changes take effect immediately, so new commands on "etl" run on this cluster at once, while the other changes in this body (node_configuration, not_a_member) wait for the next cluster restart [cluster/edit-effect]';
+  const withNested = (nested: string, root = ROOT) => lint({ 'dplint.config.yaml': root, 'clusters/prod/etl.yaml': CLUSTER, 'clusters/prod/.dplint.yml': nested });
+  const refused = (message: string) => ({ code: 2, lines: [], stderr: `dplint: clusters/prod/.dplint.yml:${message}\n` });
+  const UNLESS = 'unless the top config (dplint.config.yaml) says nested: override';
+
+  test('clusters/prod/.dplint.yml holding {} keeps extends: strict and every policy of the root for that folder, and the run names it', async () => {
+    expect(await lint({ 'dplint.config.yaml': ROOT, 'clusters/prod/etl.yaml': CLUSTER })).toEqual({ code: 1, lines: ERRORS, stderr: '' });
+    expect(await withNested('{}\n')).toEqual({ code: 1, lines: ERRORS, stderr: NESTED_LINE });
+  });
+
+  test('what would take the gate away is a config error at its place: lowering an error, the preset, a policy; ignoring files; choosing its own mode', async () => {
+    const away = `; a nested config adds to the config above it and takes nothing away, ${UNLESS}`;
+    expect(await withNested('rules:\n  security/plaintext-secret: off\n')).toEqual(refused(`2:30: security/plaintext-secret is an error in dplint.config.yaml; off would lower it${away}`));
+    expect(await withNested('overrides:\n  - match: ["*.yaml"]\n    rules: { schema/unknown-member: warning }\n')).toEqual(
+      refused(`3:37: schema/unknown-member is an error in dplint.config.yaml; warning would lower it${away}`),
+    );
+    expect(await withNested('extends: recommended\n')).toEqual(refused(`1:10: extends: recommended would lower the strict preset of dplint.config.yaml${away}`));
+    expect(await withNested("ignore: ['**']\n")).toEqual(refused(`1:1: ignore in a nested config would hide files from the gate${away}`));
+    expect(await withNested('rules:\n  policy/cost-center: warning\n')).toEqual(refused(`2:23: policy/cost-center is an error in dplint.config.yaml; warning would lower it${away}`));
+    expect(await withNested('policies:\n  - id: cost-center\n    message: m\n    operations: [edit-cluster]\n    schema: {}\n')).toEqual(
+      refused(`2:9: policy "cost-center" is defined in dplint.config.yaml already; a nested config may add policies, not redefine them, ${UNLESS}`),
+    );
+    expect(await withNested('reportUnusedDisableDirectives: off\n')).toEqual(refused(`1:32: reportUnusedDisableDirectives is error in dplint.config.yaml; off would lower it${away}`));
+    expect(await withNested('nested: override\n')).toEqual(refused('1:1: nested is a setting of the top config (dplint.config.yaml) only: a config in a folder below cannot choose how it applies'));
+  });
+
+  test('a nested config adds: a rule raised, a policy of its own; a level an override of the root makes an error for the folder is held', async () => {
+    expect(await withNested('rules:\n  cluster/edit-effect: error\n')).toEqual({ code: 1, lines: [EDIT_EFFECT, ...ERRORS], stderr: NESTED_LINE });
+    const policy = 'policies:\n  - id: prod-label\n    message: prod clusters are labelled prod\n    operations: [edit-cluster]\n    schema: { properties: { label: { contains: { const: prod } } } }\n';
+    expect(await withNested(policy)).toEqual({
+      code: 1,
+      lines: ['clusters/prod/etl.yaml:2:9: error prod clusters are labelled prod (label[0] must be "prod"; got "etl") [policy/prod-label]', ...ERRORS],
+      stderr: NESTED_LINE,
+    });
+    const rootOverride = `${ROOT}overrides:\n  - match: ["clusters/prod/**"]\n    rules: { cluster/edit-effect: error }\n`;
+    expect(await withNested('rules:\n  cluster/edit-effect: off\n', rootOverride)).toEqual({ code: 1, lines: [EDIT_EFFECT, ...ERRORS], stderr: NESTED_LINE });
+  });
+
+  test('under nested: override at the top, a folder\'s config may lower and ignore (and the run still names it)', async () => {
+    const root = `nested: override\n${ROOT}`;
+    expect(await withNested('rules:\n  security/plaintext-secret: off\n  policy/cost-center: off\n', root)).toEqual({ code: 1, lines: [ERRORS[1], ERRORS[3]], stderr: NESTED_LINE });
+    expect(await withNested('ignore: ["*.yaml"]\n', root)).toEqual({ code: 2, lines: [], stderr: 'dplint: no YAML or JSON files found in "."\n' });
+  });
+});

@@ -68,7 +68,7 @@ describe('the config file is data', () => {
     const dir = tempDir({ 'dplint.config.yaml': '__proto__:\n  polluted: yes\n', 'a.yaml': 'state: start\n' });
     const run = await runCli(['a.yaml'], { cwd: dir });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^dplint: dplint\.config\.yaml:1:1: unknown member "__proto__" .*; expected one of extends, files, ignore, rules, overrides, policies, limits, reportUnusedDisableDirectives, directives\n$/);
+    expect(run.stderr).toMatch(/^dplint: dplint\.config\.yaml:1:1: unknown member "__proto__" .*; expected one of extends, nested, files, ignore, rules, overrides, policies, limits, reportUnusedDisableDirectives, directives\n$/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -102,6 +102,36 @@ describe('output files', () => {
     expect(listFiles(dir)).toEqual(['a.yaml', 'out/report.json']);
   });
 
+  test.skipIf(process.platform === 'win32')('a target planted as a link (dplint.sarif -> /dev/null, .dplintcache -> /dev/zero) takes nothing of its mode: the umask\'s, as a new file (30.17)', async () => {
+    const dir = tempDir({ 'a.yaml': BODY, 'fresh.txt': '' });
+    // What the umask gives a new file here (0666 narrowed by it), whatever the machine's umask is.
+    const umasked = statSync(join(dir, 'fresh.txt')).mode & 0o777;
+    expect(umasked).not.toBe(0o666);
+    symlinkSync('/dev/null', join(dir, 'dplint.sarif'));
+    symlinkSync('/dev/zero', join(dir, '.dplintcache'));
+    const xdg = tempDir();
+    const run = await runCli(['--no-config', '--cache', '-f', 'sarif', '-o', 'dplint.sarif', 'a.yaml'], { cwd: dir, env: { XDG_CACHE_HOME: xdg } });
+    expect(run).toEqual({ code: 1, stdout: '', stderr: `dplint: warning: ignoring the cache ${join(dir, '.dplintcache')}: it is a symbolic link; every file is linted again\n` });
+    for (const written of ['dplint.sarif', '.dplintcache']) {
+      const stats = lstatSync(join(dir, written));
+      expect({ written, file: stats.isFile(), mode: stats.mode & 0o7777 }).toEqual({ written, file: true, mode: umasked });
+    }
+    // A link to a regular file lends it no mode either; the file it pointed at is left as it was.
+    writeFileSync(join(dir, 'shared.txt'), 'kept\n');
+    chmodSync(join(dir, 'shared.txt'), 0o666);
+    symlinkSync('shared.txt', join(dir, 'report.json'));
+    expect((await runCli(['--no-config', '-f', 'json', '-o', 'report.json', 'a.yaml'], { cwd: dir })).code).toBe(1);
+    expect(lstatSync(join(dir, 'report.json')).mode & 0o7777).toBe(umasked);
+    expect(readFileSync(join(dir, 'shared.txt'), 'utf8')).toBe('kept\n');
+  });
+
+  test('writeFileAtomic keeps only the permission bits of a regular file it replaces', () => {
+    const dir = tempDir({ 'out.txt': 'old\n' });
+    chmodSync(join(dir, 'out.txt'), 0o4755);
+    writeFileAtomic(join(dir, 'out.txt'), 'new\n');
+    expect(statSync(join(dir, 'out.txt')).mode & 0o7777).toBe(0o755);
+  });
+
   test('writeFileAtomic: a failed write leaves the old text and removes its temporary file', () => {
     const dir = tempDir({ 'keep.txt': 'old\n' });
     mkdirSync(join(dir, 'target'));
