@@ -1,5 +1,4 @@
 /** The 14 operations of the Account and Cluster Management API, with the fixed ids of DESIGN.md. */
-import { closest } from './schema/did-you-mean.js';
 
 /** The fixed id of each operation (DESIGN.md), as `--operation` and `# dplint: operation=` take it. */
 export type OperationId =
@@ -78,12 +77,6 @@ const BY_ID = new Map<string, Operation>(OPERATIONS.map((o) => [o.id, o]));
 
 export function isOperationId(id: string): id is OperationId {
   return BY_ID.has(id);
-}
-
-/** What to say of a word that is no operation id: the closest id first, as for rule ids and members. */
-export function unknownOperationMessage(word: string): string {
-  const guess = closest(word, OPERATION_IDS);
-  return `unknown operation ${JSON.stringify(word)}; ${guess ? `did you mean "${guess}"? ` : ''}expected one of ${OPERATION_IDS.join(', ')}`;
 }
 
 export function getOperation(id: OperationId): Operation {

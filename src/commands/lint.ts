@@ -15,7 +15,8 @@ import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.
 import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
 import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
 import { printable } from '../formatters/source.js';
-import { isOperationId, unknownOperationMessage, type OperationId } from '../operations.js';
+import { isOperationId, type OperationId } from '../operations.js';
+import { unknownOperationMessage } from '../schema/did-you-mean.js';
 import { closest } from '../schema/did-you-mean.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, type RuleLevel } from '../types.js';
 import { isRepositoryRule } from '../engine/repository.js';

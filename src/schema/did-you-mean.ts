@@ -1,3 +1,5 @@
+import { OPERATION_IDS } from '../operations.js';
+
 /**
  * "Did you mean": one ranking for every name dplint suggests — members, enum values, rule ids in
  * `explain`, `--rule`, the config file and directives. A candidate is a probable intent when, in
@@ -96,4 +98,10 @@ function editDistance(a: string, b: string, limit: number): number {
     current = done;
   }
   return previous[b.length];
+}
+
+/** What to say of a word that is no operation id: the closest id first, as for rule ids and members. */
+export function unknownOperationMessage(word: string): string {
+  const guess = closest(word, OPERATION_IDS);
+  return `unknown operation ${JSON.stringify(word)}; ${guess ? `did you mean "${guess}"? ` : ''}expected one of ${OPERATION_IDS.join(', ')}`;
 }
