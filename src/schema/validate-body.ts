@@ -315,9 +315,12 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
       return { ...base, path, ...say(schemaLength, 'bound', { field, bound, got }) };
     }
     case 'uniqueItems': {
-      const j = params.j as number;
-      const i = params.i as number;
-      return { ...base, path: [...path, i], ...say(schemaUnique, 'repeats', { item: fieldName([...path, i]), other: fieldName([...path, j]), value: describeValue((error.data as unknown[])[i], secret) }) };
+      const [later, earlier] = firstRepeat(error.data as unknown[], params.i as number, params.j as number);
+      return {
+        ...base,
+        path: [...path, later],
+        ...say(schemaUnique, 'repeats', { item: fieldName([...path, later]), other: fieldName([...path, earlier]), value: describeValue((error.data as unknown[])[later], secret) }),
+      };
     }
     default: {
       // format, pattern: a policy's keywords (POLICY_ONLY_KEYWORDS); the policy's own message leads.
@@ -326,6 +329,24 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
       return { ...base, path, message: `${field} must be ${format}; ${got}` };
     }
   }
+}
+
+/**
+ * The first item of a list that repeats an earlier one, and that earlier one: `[a, b, a]` is item
+ * 2 repeating item 0. Ajv walks the list from its end and names the pair the other way round
+ * (item 0 "repeats" item 2), and only one pair of several. Items that are not scalars are
+ * compared by Ajv alone: its pair is taken, the later of the two as the repeat.
+ */
+function firstRepeat(items: readonly unknown[], i: number, j: number): [number, number] {
+  const seen = new Map<unknown, number>();
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    if (item !== null && typeof item === 'object') continue;
+    const earlier = seen.get(item);
+    if (earlier !== undefined) return [k, earlier];
+    seen.set(item, k);
+  }
+  return [Math.max(i, j), Math.min(i, j)];
 }
 
 /**
