@@ -250,9 +250,9 @@ export interface EditAccountRequest {
      */
     defloc?: Defloc | null;
     /**
-     * "e-mail addresses": "recipients of notices about settings changes" (spec 4.4, 6). The spec names no JSON type; dplint models it as one string holding a comma-separated list of addresses (no real body sends an array, and the vendor's other address and domain lists are comma-separated strings). Each address is checked by a dplint rule.
+     * "e-mail addresses": "recipients of notices about settings changes" (spec 4.4, 6). The spec names no JSON type, so dplint takes both ways of writing several addresses: one string of comma-separated addresses (as the vendor's other address and domain lists are written) or a list of address strings. Each address is checked by a dplint rule.
      */
-    notification_email_list?: string | null;
+    notification_email_list?: (string | string[]) | null;
     /**
      * Local cache size: "default 25; may exceed 25; no maximum; a size-limited local cache, excess files cleared when the limit is reached; applies to Hadoop and Spark clusters" (spec 4.4).
      */
