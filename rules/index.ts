@@ -5,6 +5,7 @@ import createSuperseded from './account/create-superseded.js';
 import flatBody from './account/flat-body.js';
 import iamRoleCreate from './account/iam-role-create.js';
 import idleClusterTimeoutZero from './account/idle-cluster-timeout-zero.js';
+import idleSessionTimeoutZero from './account/idle-session-timeout-zero.js';
 import accountIdleTimeoutInSecsFeature from './account/idle-timeout-in-secs-feature.js';
 import notificationEmailList from './account/notification-email-list.js';
 import storageKeyNames from './account/storage-key-names.js';
@@ -97,6 +98,7 @@ export const RULES: readonly Rule[] = [
   flatBody,
   iamRoleCreate,
   idleClusterTimeoutZero,
+  idleSessionTimeoutZero,
   accountIdleTimeoutInSecsFeature,
   notificationEmailList,
   storageKeyNames,
