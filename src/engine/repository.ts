@@ -148,8 +148,9 @@ function hiveSetKeys(script: string): Array<{ key: string; within: ValueSpan }> 
     let end = script.indexOf('\n', start);
     if (end === -1) end = script.length;
     const line = script.slice(start, end);
-    const match = /^(\s*)(set\s+([^\s=;]+)\s*=.*?)\s*$/i.exec(line);
-    if (match && !keys.some((k) => k.key === match[3])) keys.push({ key: match[3], within: { start: start + match[1].length, end: start + match[1].length + match[2].length } });
+    const match = /^(\s*)set\s+([^\s=;]+)\s*=/i.exec(line);
+    // The line's text without the blanks around it: where a finding about the key points.
+    if (match && !keys.some((k) => k.key === match[2])) keys.push({ key: match[2], within: { start: start + match[1].length, end: start + line.trimEnd().length } });
     start = end + 1;
   }
   return keys;

@@ -18,7 +18,8 @@ export function withoutPlaceholders(value: string): string {
   return value.replace(EVERY_PLACEHOLDER, '');
 }
 
-const EVERY_PLACEHOLDER = new RegExp(ENV_PLACEHOLDER.source, 'g');
+/** ENV_PLACEHOLDER, every one (written out: test/hostile/regex.test.ts scans literals only). */
+const EVERY_PLACEHOLDER = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/g;
 
 /** ENV_PLACEHOLDER once or more, and nothing else (written out: test/hostile/regex.test.ts scans literals only). */
 const ONLY_PLACEHOLDERS = /^(?:\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\})+$/;
