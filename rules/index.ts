@@ -5,6 +5,7 @@ import createSuperseded from './account/create-superseded.js';
 import flatBody from './account/flat-body.js';
 import iamRoleCreate from './account/iam-role-create.js';
 import idleClusterTimeoutZero from './account/idle-cluster-timeout-zero.js';
+import idleSessionTimeoutZero from './account/idle-session-timeout-zero.js';
 import accountIdleTimeoutInSecsFeature from './account/idle-timeout-in-secs-feature.js';
 import notificationEmailList from './account/notification-email-list.js';
 import storageKeyNames from './account/storage-key-names.js';
@@ -34,6 +35,7 @@ import customVmTagReserved from './cluster/custom-vm-tag-reserved.js';
 import dedicatedTenancyNeedsVpc from './cluster/dedicated-tenancy-needs-vpc.js';
 import deprecatedSparkVersion from './cluster/deprecated-spark-version.js';
 import editEffect from './cluster/edit-effect.js';
+import engineTypeUnseen from './cluster/engine-type-unseen.js';
 import fairschedulerXml from './cluster/fairscheduler-xml.js';
 import fallbackNeedsSpotWorkers from './cluster/fallback-needs-spot-workers.js';
 import fernetKeyFormat from './cluster/fernet-key-format.js';
@@ -44,6 +46,7 @@ import heterogeneousFirstWeight from './cluster/heterogeneous-first-weight.js';
 import hiveSettingsHadoop2Only from './cluster/hive-settings-hadoop2-only.js';
 import idleTimeoutInSecsFeature from './cluster/idle-timeout-in-secs-feature.js';
 import idleTimeoutZero from './cluster/idle-timeout-zero.js';
+import labelEmpty from './cluster/label-empty.js';
 import masterCompositionConflict from './cluster/master-composition-conflict.js';
 import masterElasticIpFormat from './cluster/master-elastic-ip-format.js';
 import maxNodesBelowInitial from './cluster/max-nodes-below-initial.js';
@@ -51,6 +54,7 @@ import monitorEnablesGanglia from './cluster/monitor-enables-ganglia.js';
 import monitorOnAirflow from './cluster/monitor-on-airflow.js';
 import overrideLineFormat from './cluster/override-line-format.js';
 import persistentSecurityGroupId from './cluster/persistent-security-group-id.js';
+import prestoVersionMissing from './cluster/presto-version-missing.js';
 import spotCooldownUnusedByPresto from './cluster/spot-cooldown-unused-by-presto.js';
 import spotInstanceSettingsWithoutSpot from './cluster/spot-instance-settings-without-spot.js';
 import sshPublicKeyBlob from './cluster/ssh-public-key-blob.js';
@@ -97,6 +101,7 @@ export const RULES: readonly Rule[] = [
   flatBody,
   iamRoleCreate,
   idleClusterTimeoutZero,
+  idleSessionTimeoutZero,
   accountIdleTimeoutInSecsFeature,
   notificationEmailList,
   storageKeyNames,
@@ -126,6 +131,7 @@ export const RULES: readonly Rule[] = [
   dedicatedTenancyNeedsVpc,
   deprecatedSparkVersion,
   editEffect,
+  engineTypeUnseen,
   fairschedulerXml,
   fallbackNeedsSpotWorkers,
   fernetKeyFormat,
@@ -136,6 +142,7 @@ export const RULES: readonly Rule[] = [
   hiveSettingsHadoop2Only,
   idleTimeoutInSecsFeature,
   idleTimeoutZero,
+  labelEmpty,
   masterCompositionConflict,
   masterElasticIpFormat,
   maxNodesBelowInitial,
@@ -143,6 +150,7 @@ export const RULES: readonly Rule[] = [
   monitorOnAirflow,
   overrideLineFormat,
   persistentSecurityGroupId,
+  prestoVersionMissing,
   spotCooldownUnusedByPresto,
   spotInstanceSettingsWithoutSpot,
   sshPublicKeyBlob,

@@ -41,6 +41,7 @@ const common = {
  * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
  * - picomatch: src/config/config.ts, for a config's `files`/`ignore` globs only.
  * - ignore: src/node/files.ts, for a folder with a .gitignore only.
+ * - saxes: rules/cluster/fairscheduler-xml.ts, for a body with fair-scheduler XML only.
  * A builtin's named imports get a getter each (an ES module's named imports are copied from the
  * module's own properties, which a Proxy does not have); a package, which these files import by
  * its default export only, gets a Proxy that loads it on the first call or member read.
@@ -55,12 +56,13 @@ const LAZY_PACKAGES = {
   'ajv-formats': /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
   picomatch: /[\\/]src[\\/]config[\\/]config\.ts$/,
   ignore: /[\\/]src[\\/]node[\\/]files\.ts$/,
+  saxes: /[\\/]rules[\\/]cluster[\\/]fairscheduler-xml\.ts$/,
 };
 const lazyModules = {
   name: 'lazy-modules',
   setup(build) {
     const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.test(importer) ? { path, namespace: 'lazy' } : undefined);
-    build.onResolve({ filter: /^(node:child_process|node:tty|node:module|ajv|ajv-formats|picomatch|ignore)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
+    build.onResolve({ filter: /^(node:child_process|node:tty|node:module|ajv|ajv-formats|picomatch|ignore|saxes)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
       const load = `let loaded; const load = () => (loaded ??= require(${JSON.stringify(path)}));\n`;
       const builtin = LAZY_BUILTINS[path];

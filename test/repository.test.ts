@@ -71,7 +71,7 @@ test('a user-level bootstrap overriding account-level settings, and a cluster ov
   const { code, list } = await findings(dir);
   expect(code).toBe(0);
   expect(list).toEqual([
-    'bootstrap/user.yaml:1:9 info repository/bootstrap-override: this user-level bootstrap sets mapred.reduce.tasks, also set by the account-level bootstrap in bootstrap/account.yaml; the user-level values win',
+    'bootstrap/user.yaml:2:3 info repository/bootstrap-override: this user-level bootstrap sets mapred.reduce.tasks, also set by the account-level bootstrap in bootstrap/account.yaml; the user-level values win',
     'clusters/batch.yaml:2:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 4 overrides the account default of 2 hours set in account.yaml',
   ]);
 });

@@ -110,8 +110,8 @@ describe('rule messages that list a schema value state the schema value', () => 
   /** "a, b, c or d" → [a, b, c, d] */
   const list = (text: string) => text.split(/, | or /);
 
-  test('cluster/version-required lists the presto_version enum', () => {
-    const stated = /add presto_version \(([^)]*)\)/.exec(message('cluster/version-required', 'prestoMissing'))?.[1];
+  test('cluster/presto-version-missing lists the presto_version enum', () => {
+    const stated = /add presto_version \(([^)]*)\)/.exec(message('cluster/presto-version-missing', 'missing'))?.[1];
     expect(list(stated ?? '')).toEqual(cluster.properties.presto_version.enum);
   });
 

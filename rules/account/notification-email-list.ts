@@ -12,8 +12,8 @@ export default defineRule({
   docs: {
     summary: 'account.notification_email_list holds an item that is not an e-mail address.',
     rationale:
-      'Spec 4.4: notification_email_list is "e-mail addresses": "recipients of notices about settings changes"; spec 6: "The only notification mentioned is e-mail to the addresses in notification_email_list on settings changes". dplint models it as one comma-separated string (see the schema); an item that is not an address gets no notice, so a settings change can go unnoticed.',
-    fix: 'Write the addresses as name@example.com, separated by commas: "ops@example.com, admin@example.com". No display names ("Ops <ops@example.com>"), no semicolons.',
+      'Spec 4.4: notification_email_list is "e-mail addresses": "recipients of notices about settings changes"; spec 6: "The only notification mentioned is e-mail to the addresses in notification_email_list on settings changes". The spec names no JSON type, so dplint takes a comma-separated string and a list of addresses alike (see the schema); an item that is not an address gets no notice, so a settings change can go unnoticed.',
+    fix: 'Write the addresses as name@example.com, separated by commas ("ops@example.com, admin@example.com") or as a list ([ops@example.com, admin@example.com]), one address an item. No display names ("Ops <ops@example.com>"), no semicolons.',
   },
   messages: {
     badAddress: 'account.notification_email_list item {{index}}, {{address}}, is not an e-mail address; write name@domain, e.g. ops@example.com',
@@ -23,17 +23,25 @@ export default defineRule({
   defaultOptions: {},
   check({ body, report }) {
     const list = getIn(body, ['account', 'notification_email_list']);
-    // An empty list is a way to clear the recipients, not a bad address.
-    if (typeof list !== 'string' || list.trim() === '') return;
     const path = ['account', 'notification_email_list'];
-    list.split(',').forEach((item, i) => {
+    // A list of addresses: each item one address, reported at the item (a wrong item type is the schema's).
+    if (Array.isArray(list)) {
+      list.forEach((item, i) => {
+        if (typeof item === 'string') check(item, i + 1, [...path, i]);
+      });
+      return;
+    }
+    // An empty string (or list) is a way to clear the recipients, not a bad address.
+    if (typeof list !== 'string' || list.trim() === '') return;
+    list.split(',').forEach((item, i) => check(item, i + 1, path));
+
+    function check(item: string, index: number, at: Array<string | number>): void {
       const address = item.trim();
-      const index = i + 1;
       if (!isKnown(address) || EMAIL.test(address)) return;
-      if (address === '') report({ messageId: 'emptyItem', path, data: { index } });
-      else if (address.split(/[;\s]+/).every((part) => EMAIL.test(part))) report({ messageId: 'wrongSeparator', path, data: { index, address: describeValue(address) } });
-      else report({ messageId: 'badAddress', path, data: { index, address: describeValue(address) } });
-    });
+      if (address === '') report({ messageId: 'emptyItem', path: at, data: { index } });
+      else if (address.split(/[;\s]+/).every((part) => EMAIL.test(part))) report({ messageId: 'wrongSeparator', path: at, data: { index, address: describeValue(address) } });
+      else report({ messageId: 'badAddress', path: at, data: { index, address: describeValue(address) } });
+    }
   },
   cases: {
     valid: [
@@ -41,6 +49,8 @@ export default defineRule({
       { name: 'several addresses', yaml: 'account:\n  notification_email_list: "ops@example.com, data.team+alerts@mail.example.co.uk"\n' },
       { name: 'placeholder item', yaml: 'account:\n  notification_email_list: "ops@example.com,${ONCALL_EMAIL}"\n' },
       { name: 'cleared', yaml: 'account:\n  notification_email_list: ""\n' },
+      { name: 'a list of addresses', yaml: 'account:\n  notification_email_list:\n    - ops@example.com\n    - data.team+alerts@mail.example.co.uk\n' },
+      { name: 'an empty list', yaml: 'account:\n  notification_email_list: []\n' },
     ],
     invalid: [
       {
@@ -56,6 +66,11 @@ export default defineRule({
           { messageId: 'badAddress', line: 2, column: 28, data: { index: 1, address: '"Ops <ops@example.com>"' } },
           { messageId: 'badAddress', line: 2, column: 28, data: { index: 2, address: '"admin.example.com"' } },
         ],
+      },
+      {
+        name: 'a list item that is not an address, at the item',
+        yaml: 'account:\n  notification_email_list:\n    - ops@example.com\n    - admin@localhost\n',
+        findings: [{ messageId: 'badAddress', line: 4, column: 7, data: { index: 2, address: '"admin@localhost"' } }],
       },
       {
         name: 'semicolons',

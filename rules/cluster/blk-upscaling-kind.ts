@@ -1,4 +1,4 @@
-import { KNOWN_NON_HADOOP2_KINDS } from '../support/cluster-kind.js';
+import { knownNonHadoop2Kind } from '../support/cluster-kind.js';
 import { defineRule } from '../../src/define-rule.js';
 import { getIn, isObject } from '../support/rule-helpers.js';
 
@@ -18,8 +18,9 @@ export default defineRule({
   defaultOptions: {},
   check({ body, clusterKind, report }) {
     const config = getIn(body, ['node_configuration', 'blk_upscaling_config']);
-    if (!isObject(config) || Object.keys(config).length === 0 || !Object.hasOwn(KNOWN_NON_HADOOP2_KINDS, clusterKind)) return;
-    report({ messageId: 'wrongKind', path: ['node_configuration', 'blk_upscaling_config'], target: 'key', data: { kind: KNOWN_NON_HADOOP2_KINDS[clusterKind] } });
+    const kind = knownNonHadoop2Kind(body, clusterKind);
+    if (!isObject(config) || Object.keys(config).length === 0 || kind === undefined) return;
+    report({ messageId: 'wrongKind', path: ['node_configuration', 'blk_upscaling_config'], target: 'key', data: { kind } });
   },
   cases: {
     valid: [

@@ -14,14 +14,14 @@ export default defineRule({
   appliesTo: ['edit-cluster'],
   severity: 'error',
   docs: {
-    summary: 'A custom_vm_tags key or value holds a character other than letters, digits and + . - @ = / : _.',
+    summary: 'A custom_vm_tags key or value holds a character other than ASCII letters, digits and + . - @ = / : _.',
     rationale:
       'Spec 4.11.2: "`custom_vm_tags` rules: keys and values use alphanumerics and the characters + . - @ = / : _ only". Spaces are not in that list. "Alphanumerics" is read as the ASCII letters and digits. Placeholders are not checked: their value is known only at deploy time.',
     fix: 'Replace the character, for example a space by _ or -, or a comma by /.',
   },
   messages: {
-    badKey: 'node_configuration.custom_vm_tags key {{key}} contains {{character}}; tag keys may use only letters, digits and + . - @ = / : _',
-    badValue: 'node_configuration.custom_vm_tags.{{key}} value {{value}} contains {{character}}; tag values may use only letters, digits and + . - @ = / : _',
+    badKey: 'node_configuration.custom_vm_tags key {{key}} contains {{character}}; tag keys may use only ASCII letters (A-Z, a-z), digits and + . - @ = / : _',
+    badValue: 'node_configuration.custom_vm_tags.{{key}} value {{value}} contains {{character}}; tag values may use only ASCII letters (A-Z, a-z), digits and + . - @ = / : _',
   },
   defaultOptions: {},
   check({ body, report }) {

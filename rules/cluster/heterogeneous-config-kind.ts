@@ -1,4 +1,4 @@
-import { KNOWN_NON_HADOOP2_KINDS } from '../support/cluster-kind.js';
+import { knownNonHadoop2Kind } from '../support/cluster-kind.js';
 import { defineRule } from '../../src/define-rule.js';
 import { getIn, isObject } from '../support/rule-helpers.js';
 
@@ -9,7 +9,7 @@ export default defineRule({
   docs: {
     summary: 'node_configuration.heterogeneous_instance_config is set on a cluster that is neither Hadoop 2 nor Spark.',
     rationale:
-      'Spec 4.11.2: `heterogeneous_instance_config` is for "Hadoop 2 and Spark". Only a body whose kind is known (use_hadoop2 false alone, enable_presto, engine_config.type airflow) is reported; an edit that does not say its kind is not. An empty object configures nothing (tools such as Terraform providers send {} for an unset block), so it is not reported.',
+      'Spec 4.11.2: `heterogeneous_instance_config` is for "Hadoop 2 and Spark". Only a body whose kind is known (use_hadoop2 false alone, enable_presto or presto_version, engine_config.type airflow) is reported; an edit that does not say its kind is not. An empty object configures nothing (tools such as Terraform providers send {} for an unset block), so it is not reported.',
     fix: 'Remove heterogeneous_instance_config, or configure a Hadoop 2 (hadoop_settings.use_hadoop2: true) or Spark (hadoop_settings.use_spark: true) cluster.',
   },
   messages: {
@@ -18,8 +18,9 @@ export default defineRule({
   defaultOptions: {},
   check({ body, clusterKind, report }) {
     const config = getIn(body, ['node_configuration', 'heterogeneous_instance_config']);
-    if (!isObject(config) || Object.keys(config).length === 0 || !Object.hasOwn(KNOWN_NON_HADOOP2_KINDS, clusterKind)) return;
-    report({ messageId: 'wrongKind', path: ['node_configuration', 'heterogeneous_instance_config'], target: 'key', data: { kind: KNOWN_NON_HADOOP2_KINDS[clusterKind] } });
+    const kind = knownNonHadoop2Kind(body, clusterKind);
+    if (!isObject(config) || Object.keys(config).length === 0 || kind === undefined) return;
+    report({ messageId: 'wrongKind', path: ['node_configuration', 'heterogeneous_instance_config'], target: 'key', data: { kind } });
   },
   cases: {
     valid: [
@@ -37,6 +38,11 @@ export default defineRule({
       },
     ],
     invalid: [
+      {
+        name: 'a Presto cluster by its presto_version alone',
+        yaml: 'presto_version: "0.193"\nnode_configuration:\n  heterogeneous_instance_config:\n    memory:\n      - {instance_type: m4.xlarge, weight: 1.0}\n',
+        findings: [{ messageId: 'wrongKind', line: 3, column: 3, data: { kind: 'a Presto cluster (presto_version is set, and it is for Presto clusters only)' } }],
+      },
       {
         name: 'Presto cluster',
         example: true,

@@ -8,24 +8,25 @@ export default defineRule({
   appliesTo: ['edit-cluster'],
   severity: 'error',
   docs: {
-    summary: 'vm_settings.master_elastic_ip is not an IPv4 address.',
+    summary: 'vm_settings.master_elastic_ip is not one IP address.',
     rationale:
-      'Spec 4.11.1: `master_elastic_ip` is the "static IP attached to the master". A static (elastic) IP is a single IPv4 address written in four decimal parts; a host name, a CIDR range or a partial address cannot be attached. A blank value means "none" and is not reported.',
-    fix: 'Write the elastic IP allocated to the account as four decimal numbers, for example 203.0.113.10, without a /prefix.',
+      'Spec 4.11.1: `master_elastic_ip` is the "static IP attached to the master". A static IP is one address: an IPv4 address in four decimal parts or an IPv6 address (the spec says "IP" and names no family, so both are taken); a host name, a CIDR range or a partial address cannot be attached. A blank value means "none" and is not reported.',
+    fix: 'Write the static IP allocated to the account as one address, for example 203.0.113.10 or 2001:db8::10, without a /prefix.',
   },
   messages: {
-    notIpv4: 'vm_settings.master_elastic_ip must be an IPv4 address in four decimal parts, such as 203.0.113.10; got {{value}}',
+    notAnAddress: 'vm_settings.master_elastic_ip must be one IP address, such as 203.0.113.10 or 2001:db8::10; got {{value}}',
   },
   defaultOptions: {},
   check({ body, report }) {
     const value = getIn(body, ['vm_settings', 'master_elastic_ip']);
     if (typeof value !== 'string' || !isKnown(value) || value === '') return;
-    if (ipaddr.IPv4.isValidFourPartDecimal(value)) return;
-    report({ messageId: 'notIpv4', path: ['vm_settings', 'master_elastic_ip'], data: { value: describeValue(value) } });
+    if (ipaddr.IPv4.isValidFourPartDecimal(value) || (!value.includes('%') && ipaddr.IPv6.isValid(value))) return;
+    report({ messageId: 'notAnAddress', path: ['vm_settings', 'master_elastic_ip'], data: { value: describeValue(value) } });
   },
   cases: {
     valid: [
       { name: 'an IPv4 address', yaml: 'vm_settings:\n  master_elastic_ip: 203.0.113.10\n' },
+      { name: 'an IPv6 address: the spec says "static IP", of no family', yaml: 'vm_settings:\n  master_elastic_ip: "2001:db8::10"\n' },
       { name: 'blank means none', yaml: 'vm_settings:\n  master_elastic_ip: ""\n' },
       { name: 'placeholder', yaml: 'vm_settings:\n  master_elastic_ip: ${MASTER_IP}\n' },
     ],
@@ -34,17 +35,22 @@ export default defineRule({
         name: 'a CIDR range',
         example: true,
         yaml: 'vm_settings:\n  master_elastic_ip: 203.0.113.10/32\n',
-        findings: [{ messageId: 'notIpv4', line: 2, column: 22, data: { value: '"203.0.113.10/32"' } }],
+        findings: [{ messageId: 'notAnAddress', line: 2, column: 22, data: { value: '"203.0.113.10/32"' } }],
       },
       {
         name: 'an out-of-range part',
         yaml: 'vm_settings:\n  master_elastic_ip: 203.0.113.300\n',
-        findings: [{ messageId: 'notIpv4', line: 2, column: 22, data: { value: '"203.0.113.300"' } }],
+        findings: [{ messageId: 'notAnAddress', line: 2, column: 22, data: { value: '"203.0.113.300"' } }],
+      },
+      {
+        name: 'an IPv6 block',
+        yaml: 'vm_settings:\n  master_elastic_ip: "2001:db8::/64"\n',
+        findings: [{ messageId: 'notAnAddress', line: 2, column: 22, data: { value: '"2001:db8::/64"' } }],
       },
       {
         name: 'a host name',
         yaml: 'vm_settings:\n  master_elastic_ip: master.example.com\n',
-        findings: [{ messageId: 'notIpv4', line: 2, column: 22, data: { value: '"master.example.com"' } }],
+        findings: [{ messageId: 'notAnAddress', line: 2, column: 22, data: { value: '"master.example.com"' } }],
       },
     ],
   },

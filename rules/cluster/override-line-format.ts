@@ -28,6 +28,8 @@ interface Problem {
   line: number;
   messageId: 'notKeyValue' | 'noSection';
   text: string;
+  /** The line's text in the value, blanks around it left out: where the finding points. */
+  within: { start: number; end: number };
 }
 
 function problems(text: string, format: Format): Problem[] {
@@ -38,7 +40,10 @@ function problems(text: string, format: Format): Problem[] {
   for (let start = 0, index = 0; start <= text.length; index++) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
-    const line = text.slice(start, end).trim();
+    const raw = text.slice(start, end);
+    const line = raw.trim();
+    const lead = raw.length - raw.trimStart().length;
+    const within = { start: start + lead, end: start + lead + line.length };
     start = end + 1;
     if (line === '' || line.startsWith('#')) continue;
     if ((format === 'presto' || format === 'spark') && FILE_HEADER.test(line)) {
@@ -50,8 +55,8 @@ function problems(text: string, format: Format): Problem[] {
     // Spark also takes the spark-defaults.conf form "key value": the key ends at the first space or =.
     const cut = format === 'spark' ? line.search(/[\s=]/) : line.indexOf('=');
     const key = cut > 0 ? line.slice(0, cut).trim() : '';
-    if (key === '' || /\s/.test(key)) found.push({ line: index + 1, messageId: 'notKeyValue', text: line });
-    else if (format === 'airflow' && !key.includes('.')) found.push({ line: index + 1, messageId: 'noSection', text: key });
+    if (key === '' || /\s/.test(key)) found.push({ line: index + 1, messageId: 'notKeyValue', text: line, within });
+    else if (format === 'airflow' && !key.includes('.')) found.push({ line: index + 1, messageId: 'noSection', text: key, within });
   }
   return found;
 }
@@ -87,6 +92,7 @@ export default defineRule({
       report({
         messageId: first.messageId,
         path,
+        within: first.within,
         data: {
           field: fieldName(path),
           line: first.line,
@@ -124,7 +130,7 @@ export default defineRule({
           {
             messageId: 'notKeyValue',
             line: 2,
-            column: 18,
+            column: 49,
             data: { field: 'hadoop_settings.custom_config', line: 2, content: '"mapreduce.reduce.memory.mb 4096"', expected: 'key=value', more: '' },
           },
         ],
@@ -136,7 +142,7 @@ export default defineRule({
           {
             messageId: 'notKeyValue',
             line: 2,
-            column: 18,
+            column: 44,
             data: { field: 'hadoop_settings.custom_config', line: 3, content: '"mapreduce.reduce.memory.mb 4096"', expected: 'key=value', more: '' },
           },
         ],
@@ -147,28 +153,46 @@ export default defineRule({
         findings: [
           {
             messageId: 'notKeyValue',
-            line: 2,
-            column: 18,
+            line: 3,
+            column: 5,
             data: { field: 'hadoop_settings.custom_config', line: 1, content: '"<property>"', expected: 'key=value', more: ' (and 3 more lines like it)' },
           },
         ],
       },
       {
+        name: 'the finding points at the line of a block that is wrong, not at the |',
+        example: true,
+        yaml: 'spark_version: 2.2-latest\nhadoop_settings:\n  use_spark: true\nspark_settings:\n  custom_config: |\n    spark.executor.memory 4g\n\n    # driver\n      =2g\n',
+        findings: [
+          {
+            messageId: 'notKeyValue',
+            line: 9,
+            column: 7,
+            data: { field: 'spark_settings.custom_config', line: 4, content: '"=2g"', expected: 'key=value (or "key value")', more: '' },
+          },
+        ],
+      },
+      {
+        name: 'a line of a folded Airflow override',
+        yaml: 'engine_config:\n  type: airflow\n  overrides: >-\n    core.dag_concurrency=32\n\n    workers=4\n',
+        findings: [{ messageId: 'noSection', line: 6, column: 5, data: { field: 'engine_config.overrides', line: 2, content: '"workers"', expected: 'section.property=value', more: '' } }],
+      },
+      {
         name: 'a Presto properties line without =',
         yaml: 'presto_settings:\n  custom_config: "config.properties:\\nquery.max-memory 50GB"\n',
-        findings: [{ messageId: 'notKeyValue', line: 2, column: 18 }],
+        findings: [{ messageId: 'notKeyValue', line: 2, column: 39 }],
       },
       {
         name: 'a Spark line with a key only',
         yaml: 'spark_settings:\n  custom_config: "spark.executor.memory"\n',
-        findings: [{ messageId: 'notKeyValue', line: 2, column: 18 }],
+        findings: [{ messageId: 'notKeyValue', line: 2, column: 19 }],
       },
       {
         name: 'an Airflow key without its section',
         example: true,
         yaml: 'engine_config:\n  type: airflow\n  overrides: "dag_concurrency=32"\n',
         findings: [
-          { messageId: 'noSection', line: 3, column: 14, data: { field: 'engine_config.overrides', line: 1, content: '"dag_concurrency"', expected: 'section.property=value', more: '' } },
+          { messageId: 'noSection', line: 3, column: 15, data: { field: 'engine_config.overrides', line: 1, content: '"dag_concurrency"', expected: 'section.property=value', more: '' } },
         ],
       },
       {
@@ -178,7 +202,7 @@ export default defineRule({
           {
             messageId: 'notKeyValue',
             line: 2,
-            column: 18,
+            column: 19,
             data: {
               field: 'hadoop_settings.custom_config',
               line: 1,

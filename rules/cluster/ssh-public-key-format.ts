@@ -2,7 +2,21 @@ import { defineRule } from '../../src/define-rule.js';
 import { getIn } from '../support/rule-helpers.js';
 import { describeValue, isKnown } from '../../src/schema/values.js';
 
-export const KEY_TYPES = ['ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'ssh-rsa', 'ssh-dss'];
+/**
+ * The OpenSSH public key types a login key can have (ssh-keygen -t), security-key types included:
+ * `sk-ssh-ed25519@openssh.com` and `sk-ecdsa-sha2-nistp256@openssh.com` are OpenSSH login keys
+ * kept on a FIDO token (OpenSSH 8.2, PROTOCOL.u2f).
+ */
+export const KEY_TYPES = [
+  'ssh-ed25519',
+  'ecdsa-sha2-nistp256',
+  'ecdsa-sha2-nistp384',
+  'ecdsa-sha2-nistp521',
+  'sk-ssh-ed25519@openssh.com',
+  'sk-ecdsa-sha2-nistp256@openssh.com',
+  'ssh-rsa',
+  'ssh-dss',
+];
 
 const PEM_PUBLIC: Record<string, string> = {
   'PUBLIC KEY': 'ssh-keygen -i -m PKCS8 -f key.pem',
@@ -94,10 +108,14 @@ function blobProblem(blob: Uint8Array, type: string): string | undefined {
   };
   const parts: Record<string, string[]> = {
     'ssh-ed25519': ['key'],
+    // A security key's blob ends with its application string (PROTOCOL.u2f), usually "ssh:".
+    'sk-ssh-ed25519@openssh.com': ['key', 'application'],
+    'sk-ecdsa-sha2-nistp256@openssh.com': ['curve name', 'point', 'application'],
     'ssh-rsa': ['exponent e', 'modulus n'],
     'ssh-dss': ['prime p', 'subprime q', 'generator g', 'public key y'],
   };
   const names = type.startsWith('ecdsa-sha2-') ? ['curve name', 'point'] : (parts[type] ?? []);
+  const ecdsaCurve = type.startsWith('ecdsa-sha2-') ? type.slice('ecdsa-sha2-'.length) : type.startsWith('sk-ecdsa-sha2-') ? type.slice('sk-ecdsa-sha2-'.length, type.indexOf('@')) : undefined;
   read('key type');
   const values: Uint8Array[] = [];
   for (const name of names) {
@@ -106,11 +124,11 @@ function blobProblem(blob: Uint8Array, type: string): string | undefined {
     if (part.length === 0) return `the ${name} is empty`;
     values.push(part);
   }
-  if (type === 'ssh-ed25519' && values[0].length !== 32) return `the 32-byte key has ${values[0].length} bytes`;
-  if (type.startsWith('ecdsa-sha2-')) {
+  if ((type === 'ssh-ed25519' || type === 'sk-ssh-ed25519@openssh.com') && values[0].length !== 32) return `the 32-byte key has ${values[0].length} bytes`;
+  if (ecdsaCurve !== undefined) {
     const curve = String.fromCharCode(...values[0].subarray(0, 16));
     const size = CURVE_BYTES[curve];
-    if (curve !== type.slice('ecdsa-sha2-'.length) || size === undefined) return `the curve name "${curve.replace(/[^\w-]/g, '?')}" does not match the key type`;
+    if (curve !== ecdsaCurve || size === undefined) return `the curve name "${curve.replace(/[^\w-]/g, '?')}" does not match the key type`;
     const point = values[1];
     if (point[0] === 4 && point.length !== 1 + 2 * size) return `the ${1 + 2 * size}-byte point has ${point.length} bytes`;
     if (point[0] !== 4) return 'the point is not an uncompressed curve point (it does not start with 0x04)';
@@ -156,14 +174,14 @@ export default defineRule({
   docs: {
     summary: 'security_settings.ssh_public_key is not an OpenSSH public key: a PEM block, a private key, an unknown key type, or a key body that is not base64 or is of another type.',
     rationale:
-      'Spec 4.11.4: `ssh_public_key` is the "login key in OpenSSH format (not PEM/PKCS)". The OpenSSH form is one line, "<type> <base64 key> [comment]", and the base64 key itself starts with its type. A PEM or RFC 4716 block is the wrong format; a private key must never be sent (the message never repeats it); a key whose body says another type than its first word is damaged. Key bodies that are valid base64 but carry no type (such as the placeholder keys in SDK tests) are left to cluster/ssh-public-key-blob, a warning.',
+      'Spec 4.11.4: `ssh_public_key` is the "login key in OpenSSH format (not PEM/PKCS)". Every OpenSSH login key type is taken, the security-key types (sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com) included: the spec names the format, not a list of types. The OpenSSH form is one line, "<type> <base64 key> [comment]", and the base64 key itself starts with its type. A PEM or RFC 4716 block is the wrong format; a private key must never be sent (the message never repeats it); a key whose body says another type than its first word is damaged. Key bodies that are valid base64 but carry no type (such as the placeholder keys in SDK tests) are left to cluster/ssh-public-key-blob, a warning.',
     fix: 'Send the one line of the .pub file, for example "ssh-ed25519 AAAAC3Nza... user@host". Convert a PEM public key with `ssh-keygen -i -m PKCS8 -f key.pem`, an RFC 4716 one with `ssh-keygen -i -f key.pub`, and derive the public key of a private key with `ssh-keygen -y -f private.pem`.',
   },
   messages: {
     pemPublic: `${FIELD} is a PEM block ("BEGIN {{label}}"), not the OpenSSH format the API takes; convert it to one "ssh-... AAAA..." line with \`{{command}}\``,
     privateKey: `${FIELD} holds a private key; never send it. Send the public key instead (\`ssh-keygen -y -f private.pem\` prints it), and treat this private key as exposed`,
     missingType: `${FIELD} starts with the base64 key but has no key type; write {{hint}} in front of it`,
-    unknownType: `${FIELD} starts with {{type}}, which is not an OpenSSH key type; expected ssh-ed25519, ecdsa-sha2-nistp256/384/521 or ssh-rsa followed by the base64 key`,
+    unknownType: `${FIELD} starts with {{type}}, which is not an OpenSSH key type; expected ssh-ed25519, ecdsa-sha2-nistp256/384/521, sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com or ssh-rsa followed by the base64 key`,
     missingBody: `${FIELD} has the key type "{{type}}" but no base64 key after it; copy the whole line of the .pub file`,
     notBase64: `${FIELD}: the "{{type}}" key body is not base64 (only A-Z, a-z, 0-9, + and / with up to two = at the end); copy the whole line of the .pub file`,
     typeMismatch: `${FIELD} says "{{type}}" but the key inside is "{{actual}}"; write "{{actual}}" as the type, or copy the right key`,
@@ -194,6 +212,14 @@ export default defineRule({
   },
   cases: {
     valid: [
+      {
+        name: 'a security-key ed25519 key (OpenSSH login key on a FIDO token)',
+        yaml: 'security_settings:\n  ssh_public_key: sk-ssh-ed25519@openssh.com AAAAGnNrLXNzaC1lZDI1NTE5QG9wZW5zc2guY29tAAAAIAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gAAAABHNzaDo= ops@example.com\n',
+      },
+      {
+        name: 'a security-key ECDSA key',
+        yaml: 'security_settings:\n  ssh_public_key: sk-ecdsa-sha2-nistp256@openssh.com AAAAInNrLWVjZHNhLXNoYTItbmlzdHAyNTZAb3BlbnNzaC5jb20AAAAIbmlzdHAyNTYAAABBBAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8AAAAEc3NoOg==\n',
+      },
       {
         name: 'an ed25519 key',
         yaml: 'security_settings:\n  ssh_public_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFKRhYdKV4+9VdAwBXOgD2IiXjS0zcK4O4wAAMzbRUTr ops@example.com\n',

@@ -9,7 +9,7 @@ export default defineRule({
   docs: {
     summary: 'presto_version is given on a cluster that is not Presto, or spark_version on a cluster that is not Spark.',
     rationale:
-      'Spec 4.11: `presto_version` is "mandatory, Presto clusters only"; `spark_version` is "mandatory, Spark clusters only". On a cluster of another kind the version is not used, and it often means the body was copied from another cluster. Reported only when the body says which kind the cluster is (use_hadoop2, use_spark, enable_presto or engine_config.type); a partial edit without such a marker is not judged.',
+      'Spec 4.11: `presto_version` is "mandatory, Presto clusters only"; `spark_version` is "mandatory, Spark clusters only". On a cluster of another kind the version is not used, and it often means the body was copied from another cluster. Reported only when the body says which kind the cluster is (use_hadoop2, use_spark, enable_presto or engine_config.type; presto_version alone marks a Presto cluster, being "Presto clusters only"); a partial edit without such a marker is not judged.',
     fix: 'Remove the version that does not belong to the cluster kind, or correct the kind markers if the cluster is meant to be Presto or Spark.',
   },
   messages: {
@@ -34,6 +34,11 @@ export default defineRule({
       { name: 'no kind marker: a partial edit is not judged', yaml: 'presto_version: "0.180"\n' },
     ],
     invalid: [
+      {
+        name: 'spark version beside presto_version, which marks a Presto cluster',
+        yaml: 'presto_version: "0.193"\nspark_version: 2.2-latest\n',
+        findings: [{ messageId: 'sparkVersion', line: 2, column: 16, data: { value: '"2.2-latest"', kind: 'Presto' } }],
+      },
       {
         name: 'presto version on a Spark cluster',
         example: true,

@@ -21,11 +21,17 @@ export default defineRule({
     ],
     invalid: [
       {
+        name: 'the finding points at the SET line of the first key overridden',
+        yaml: `${BOOTSTRAP}script: |\n  SET hive.cli.print.header=true;\n\n  SET mapred.reduce.tasks=32;\n  SET hive.exec.parallel=false;\nis_user_bootstrap: true\n`,
+        otherFiles: { 'bootstrap/account.yaml': ACCOUNT_LEVEL },
+        findings: [{ messageId: 'overrides', line: 5, column: 3, data: { keys: 'mapred.reduce.tasks, hive.exec.parallel', files: 'bootstrap/account.yaml' } }],
+      },
+      {
         name: 'a key the account-level bootstrap sets',
         example: true,
         yaml: `${BOOTSTRAP}script: |\n  set mapred.reduce.tasks=32;\n  SET hive.cli.print.header=true;\nis_user_bootstrap: true\n`,
         otherFiles: { 'bootstrap/account.yaml': ACCOUNT_LEVEL },
-        findings: [{ messageId: 'overrides', line: 2, column: 9, data: { keys: 'mapred.reduce.tasks', files: 'bootstrap/account.yaml' } }],
+        findings: [{ messageId: 'overrides', line: 3, column: 3, data: { keys: 'mapred.reduce.tasks', files: 'bootstrap/account.yaml' } }],
       },
     ],
   },

@@ -15,10 +15,15 @@ export default defineRule({
     // `allowed` is the one value ("start") or the list ("one of "start", "terminate"").
     notAllowed: '{{field}} must be {{allowed}}; {{got}}',
     didYouMean: '{{field}} must be {{allowed}}; {{got}} (did you mean "{{guess}}"?)',
+    placeholderWithText: '{{field}} must be {{allowed}}; {{got}}: a placeholder stands for a whole value, so write it alone (${VAR}) and put the whole value in the variable',
   },
   cases: {
-    valid: [{ name: 'a listed value', yaml: '# dplint: operation=set-cluster-state\nstate: start\n' }],
+    valid: [
+      { name: 'a listed value', yaml: '# dplint: operation=set-cluster-state\nstate: start\n' },
+      { name: 'a placeholder alone', yaml: '# dplint: operation=set-cluster-state\nstate: ${STATE}\n' },
+    ],
     invalid: [
+      { name: 'text beside a placeholder', yaml: '# dplint: operation=set-cluster-state\nstate: ${S}d\n', findings: [{ messageId: 'placeholderWithText', line: 2, column: 8 }] },
       { name: 'a value the spec does not list', yaml: '# dplint: operation=set-cluster-state\nstate: stop\n', findings: [{ messageId: 'notAllowed', line: 2, column: 8 }] },
       {
         name: 'a listed value, capitalised',

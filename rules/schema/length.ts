@@ -18,7 +18,12 @@ export default defineRule({
   cases: {
     valid: [{ name: 'one label', yaml: '# dplint: operation=edit-cluster\nlabel: [etl]\n' }],
     invalid: [
-      { name: 'an empty label list', example: true, yaml: '# dplint: operation=edit-cluster\nlabel: []\n', findings: [{ messageId: 'bound', line: 2, column: 8 }] },
+      {
+        name: 'an empty label list for a clone, a new cluster (an edit\'s is cluster/label-empty, a warning)',
+        example: true,
+        yaml: '# dplint: operation=clone-cluster\ncluster_info:\n  label: []\n',
+        findings: [{ messageId: 'bound', line: 3, column: 10 }],
+      },
       { name: 'an empty label', yaml: '# dplint: operation=edit-cluster\nlabel: [""]\n', findings: [{ messageId: 'empty', line: 2, column: 9 }] },
     ],
   },

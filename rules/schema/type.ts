@@ -16,10 +16,30 @@ export default defineRule({
     // `actual` is a scalar with its type (string "etl") or a collection's shape (a list (2 items)). Where the
     // value was meant as a list or as one string, src/engine/source-types.ts adds how to write it (": write it as [etl]").
     wrongType: '{{field}} must be {{expected}}; got {{actual}}',
+    // A placeholder stands for a whole value: text beside it keeps the value a string, whatever it holds.
+    placeholderWithText: '{{field}} must be {{expected}}; got {{actual}}: the text beside the placeholder makes it a string whatever the variable holds. Write the placeholder alone (${VAR}) and put the whole value in the variable',
   },
   cases: {
-    valid: [{ name: 'a list of labels', yaml: '# dplint: operation=edit-cluster\nlabel: [etl]\n' }],
+    valid: [
+      { name: 'a list of labels', yaml: '# dplint: operation=edit-cluster\nlabel: [etl]\n' },
+      { name: 'a placeholder alone stands for a number', yaml: '# dplint: operation=edit-cluster\nnode_configuration:\n  max_nodes: ${MAX_NODES}\n  initial_nodes: "${env:INITIAL}"\n' },
+    ],
     invalid: [
+      {
+        name: 'text beside a placeholder in a number field',
+        yaml: '# dplint: operation=edit-cluster\nnode_configuration:\n  max_nodes: x${A}\n',
+        findings: [{ messageId: 'placeholderWithText', line: 3, column: 14 }],
+      },
+      {
+        name: 'a unit beside a placeholder',
+        yaml: '# dplint: operation=edit-cluster\nnode_configuration:\n  blk_volume_size: ${SIZE}GB\n',
+        findings: [{ messageId: 'placeholderWithText', line: 3, column: 20 }],
+      },
+      {
+        name: 'text beside a placeholder in a boolean field',
+        yaml: '# dplint: operation=edit-cluster\npresto_settings:\n  enable_presto: ${PRESTO}x\n',
+        findings: [{ messageId: 'placeholderWithText', line: 3, column: 18 }],
+      },
       { name: 'a list for a number', yaml: '# dplint: operation=edit-cluster\nnode_configuration:\n  max_nodes: [4]\n', findings: [{ messageId: 'wrongType', line: 3, column: 14 }] },
       {
         name: 'a lone label',

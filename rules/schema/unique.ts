@@ -15,6 +15,10 @@ export default defineRule({
   },
   cases: {
     valid: [{ name: 'distinct labels', yaml: '# dplint: operation=edit-cluster\nlabel: [etl, nightly]\n' }],
-    invalid: [{ name: 'a label twice', example: true, yaml: '# dplint: operation=edit-cluster\nlabel: [etl, etl]\n', findings: [{ messageId: 'repeats', line: 2, column: 9 }] }],
+    invalid: [
+      { name: 'a label twice', example: true, yaml: '# dplint: operation=edit-cluster\nlabel: [etl, etl]\n', findings: [{ messageId: 'repeats', line: 2, column: 14 }] },
+      { name: 'the repeat is the later item, at its own place', yaml: '# dplint: operation=edit-cluster\nlabel: [a, b, a]\n', findings: [{ messageId: 'repeats', line: 2, column: 15 }] },
+      { name: 'three alike: the first repeat is item 1', yaml: '# dplint: operation=edit-cluster\nlabel:\n  - x\n  - x\n  - x\n', findings: [{ messageId: 'repeats', line: 4, column: 5 }] },
+    ],
   },
 });

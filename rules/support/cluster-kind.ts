@@ -32,7 +32,18 @@ export function clusterKind(body: unknown): ClusterKind {
   if (kinds.has('spark') || kinds.has('presto')) kinds.delete('hadoop2');
   if (kinds.size === 1) return [...kinds][0];
   if (kinds.size === 0 && member(member(body, 'hadoop_settings'), 'use_hadoop2') === false) return 'hadoop1';
+  if (kinds.size === 0 && prestoByVersion(body)) return 'presto';
   return 'unknown';
+}
+
+/**
+ * `presto_version` alone marks a Presto cluster, as `enable_presto` does: spec 4.11 gives it as
+ * "mandatory, Presto clusters only". It decides only where no other marker says the kind: beside
+ * `use_spark` it is a version on the wrong kind (cluster/version-kind-mismatch), not a second kind.
+ */
+function prestoByVersion(body: unknown): boolean {
+  const version = member(body, 'presto_version');
+  return version !== undefined && version !== null;
 }
 
 const KIND_NAMES: Record<ClusterKind, string> = {
@@ -50,6 +61,13 @@ export const KNOWN_NON_HADOOP2_KINDS: Readonly<Record<string, string>> = {
   presto: 'a Presto cluster (presto_settings.enable_presto is true)',
   airflow: 'an Airflow cluster (engine_config.type is airflow)',
 };
+
+/** KNOWN_NON_HADOOP2_KINDS for a body: a Presto cluster named by the marker that makes it one. */
+export function knownNonHadoop2Kind(body: unknown, kind: ClusterKind): string | undefined {
+  if (!Object.hasOwn(KNOWN_NON_HADOOP2_KINDS, kind)) return undefined;
+  if (kind === 'presto' && member(member(body, 'presto_settings'), 'enable_presto') !== true) return 'a Presto cluster (presto_version is set, and it is for Presto clusters only)';
+  return KNOWN_NON_HADOOP2_KINDS[kind];
+}
 
 /** The kind as the spec names it: "Hadoop 2", "Spark". */
 export function kindName(kind: ClusterKind): string {

@@ -272,7 +272,7 @@ function lintDocument(
 }
 
 function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
-  const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
+  const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target, finding.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
   const located: DetailedFinding = {
     ruleId: finding.ruleId,
     severity: finding.severity,

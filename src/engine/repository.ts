@@ -3,7 +3,7 @@ import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { Finding, Range, RuleLevel, Severity, SuppressedFinding } from '../types.js';
+import type { Finding, Range, RuleLevel, Severity, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
@@ -47,7 +47,8 @@ interface Located {
 export interface RepositoryFacts {
   labels?: Located[];
   ipBlock?: Located;
-  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number>; range?: Range }> };
+  /** A script's `SET` keys, each with its line in the script (`within`). */
+  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number>; within?: ValueSpan; range?: Range }> };
   accountIdleTimeout?: Located;
   clusterIdleTimeout?: Located;
   /** The text may hold inline directives (`dplint-`): a finding across files is then checked against them, which needs the file parsed. */
@@ -76,7 +77,10 @@ export function collectFacts(operation: OperationId | undefined, bodies: readonl
       if (typeof block === 'string') facts.ipBlock = fact(detached(block.trim()), ['ip_cidr']);
     } else if (operation === 'set-bootstrap' && isObject(value) && typeof value.script === 'string') {
       const userLevel = value.is_user_bootstrap === true || value.is_user_bootstrap === 'true';
-      facts.bootstrap = { userLevel, keys: hiveSetKeys(value.script).map((key) => (document === undefined ? { key: detached(key), path: at(['script']) } : { key: detached(key), document, path: at(['script']) })) };
+      facts.bootstrap = {
+        userLevel,
+        keys: hiveSetKeys(value.script).map(({ key, within }) => (document === undefined ? { key: detached(key), path: at(['script']), within } : { key: detached(key), document, path: at(['script']), within })),
+      };
     } else if (operation === 'edit-account' || operation === 'create-account') {
       const idle = getIn(value, ['account', 'idle_cluster_timeout']);
       if (typeof idle === 'number') facts.accountIdleTimeout = fact(idle, ['account', 'idle_cluster_timeout']);
@@ -137,11 +141,17 @@ function usableRange(range: Range | undefined): range is Range {
 }
 
 /** `SET hive.exec.parallel=true;` → `hive.exec.parallel`, in order, each once. */
-function hiveSetKeys(script: string): string[] {
-  const keys: string[] = [];
-  for (const line of script.split('\n')) {
-    const match = /^\s*set\s+([^\s=;]+)\s*=/i.exec(line);
-    if (match && !keys.includes(match[1])) keys.push(match[1]);
+/** The keys a Hive script `SET`s, each with its line's place in the script (where a finding about it points). */
+function hiveSetKeys(script: string): Array<{ key: string; within: ValueSpan }> {
+  const keys: Array<{ key: string; within: ValueSpan }> = [];
+  for (let start = 0; start <= script.length; ) {
+    let end = script.indexOf('\n', start);
+    if (end === -1) end = script.length;
+    const line = script.slice(start, end);
+    const match = /^(\s*)set\s+([^\s=;]+)\s*=/i.exec(line);
+    // The line's text without the blanks around it: where a finding about the key points.
+    if (match && !keys.some((k) => k.key === match[2])) keys.push({ key: match[2], within: { start: start + match[1].length, end: start + line.trimEnd().length } });
+    start = end + 1;
   }
   return keys;
 }
@@ -150,7 +160,7 @@ function hiveSetKeys(script: string): string[] {
 interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   file: string;
   /** The fact the finding is about: its range is set here once located, for the cache to keep. */
-  at: Pick<Located, 'document' | 'path' | 'range'>;
+  at: Pick<Located, 'document' | 'path' | 'range'> & { within?: ValueSpan };
 }
 
 /** A rule's level for a file, or undefined where it is off: asked before a finding is built, so a rule switched off costs nothing. */
@@ -263,7 +273,7 @@ function withRepositoryFindings(
     let range: Range;
     if (parsed) {
       const document = parsed.documents[finding.at.document ?? 0];
-      range = document ? locate(parsed, document.node, finding.at.path) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      range = document ? locate(parsed, document.node, finding.at.path, 'value', finding.at.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
       // Kept with the fact: the cache stores it, and a later run over the same text needs no parse.
       finding.at.range = { line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
     } else {

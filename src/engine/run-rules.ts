@@ -68,6 +68,7 @@ export function runRules(input: RunRulesInput): PathFinding[] {
         message: renderMessage(rule.messages[report.messageId], report.data),
         path: report.path,
         target: report.target,
+        ...(report.within ? { within: report.within } : {}),
         fromDocumentRoot: report.fromDocumentRoot,
         fix: report.fix,
         suggestions: report.suggestions,

@@ -59,8 +59,6 @@ export type PersistentSecurityGroups = string;
 /**
  * Cluster labels, "array of strings": "at least one label when creating a cluster"; "label changes take effect immediately and new commands on such labels run on the new cluster" (spec 4.11, 3).
  *
- * @minItems 1
- *
  * Items: One cluster label, a non-empty string (spec 4.11).
  */
 export type LabelList = string[];
@@ -250,9 +248,9 @@ export interface EditAccountRequest {
      */
     defloc?: Defloc | null;
     /**
-     * "e-mail addresses": "recipients of notices about settings changes" (spec 4.4, 6). The spec names no JSON type; dplint models it as one string holding a comma-separated list of addresses (no real body sends an array, and the vendor's other address and domain lists are comma-separated strings). Each address is checked by a dplint rule.
+     * "e-mail addresses": "recipients of notices about settings changes" (spec 4.4, 6). The spec names no JSON type, so dplint takes both ways of writing several addresses: one string of comma-separated addresses (as the vendor's other address and domain lists are written) or a list of address strings. Each address is checked by a dplint rule.
      */
-    notification_email_list?: string | null;
+    notification_email_list?: (string | string[]) | null;
     /**
      * Local cache size: "default 25; may exceed 25; no maximum; a size-limited local cache, excess files cleared when the limit is reached; applies to Hadoop and Spark clusters" (spec 4.4).
      */
@@ -548,9 +546,9 @@ export interface EditClusterRequest {
    */
   engine_config?: {
     /**
-     * Engine type: "values seen: airflow, hadoop2" (spec 2.6); the Airflow edit example sends "type = airflow" (spec 4.11). dplint accepts exactly these two: they are the only values the spec shows; a HiveServer2 cluster is a hadoop2 engine with hive_settings.is_hs2 (spec 2.6), and the other cluster kinds are selected by hadoop_settings.use_hadoop2 / use_spark and presto_settings.enable_presto, not by engine_config.type. The v2 API's engine_config.flavour values (hs2, presto, spark, ...) belong to another API version.
+     * Engine type: "values seen: airflow, hadoop2" (spec 2.6); the Airflow edit example sends "type = airflow" (spec 4.11). "Values seen" is not a closed list, so the schema takes any string and a value the spec has not shown is the warning cluster/engine-type-unseen; a HiveServer2 cluster is a hadoop2 engine with hive_settings.is_hs2 (spec 2.6), and the other cluster kinds are selected by hadoop_settings.use_hadoop2 / use_spark and presto_settings.enable_presto, not by engine_config.type. The v2 API's engine_config.flavour values (hs2, presto, spark, ...) belong to another API version.
      */
-    type?: ('hadoop2' | 'airflow') | null;
+    type?: string | null;
     /**
      * "for hadoop2 a hive_settings object (is_hs2 boolean, hive_version string, pig_version string, pig_execution_engine string, overrides, is_metadata_cache_enabled boolean, execution_engine, hs2_thrift_port)" (spec 2.6). Left open: the HiveServer2 options are "not shown" in full (spec 4.11).
      */

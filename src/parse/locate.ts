@@ -1,10 +1,11 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { Range } from '../types.js';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import type { Range, ValueSpan } from '../types.js';
 import { aliasTargets } from './aliases.js';
 import { rangeOf } from './parse.js';
 import type { DataPath } from './pointer.js';
 
 export type LocateTarget = 'key' | 'value';
+
 
 /**
  * The one place where a data path becomes a source range.
@@ -13,9 +14,11 @@ export type LocateTarget = 'key' | 'value';
  * except where the value is a block collection, where the key names the field better. A path that runs past what the document holds (a missing member) stops at the deepest
  * node that exists, so "required" findings land on the parent. Aliases and `<<` merge keys are
  * followed, so a finding points at the text the user wrote, where the anchor was defined.
+ *
+ * `within` narrows a string value to the characters a finding is about (see {@link spanOffsets}).
  */
-export function locate(file: LocateSource, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): Range {
-  const [start, end] = locateOffsets(file.text, doc, path, target);
+export function locate(file: LocateSource, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value', within?: ValueSpan): Range {
+  const [start, end] = (within && target === 'value' && spanOffsets(file.text, doc, path, within)) || locateOffsets(file.text, doc, path, target);
   return rangeOf(file.lineCounter, start, end);
 }
 
@@ -146,3 +149,138 @@ function firstLine(text: string, start: number, end: number): [number, number] {
   return [start, Math.max(lineEnd, Math.min(start + 1, text.length))];
 }
 
+
+/**
+ * Where the characters `within` of the string scalar at `path` are written, or undefined when the
+ * path ends elsewhere or the span is not in the value (the caller then points at the whole value).
+ *
+ * The value's characters are matched to the source in order (see {@link alignSpan}), so every
+ * style lands on the characters themselves: a line of a `|` or `>` block on its own line, a
+ * line of a plain or quoted scalar written over several lines on the line that holds it. A line
+ * that exists only as a `\n` escape (a JSON string, a double-quoted YAML one) has no line of its
+ * own in the file: the span is then the line's characters after the escape, on the string's line,
+ * which is where a person edits it.
+ */
+export function spanOffsets(text: string, doc: Document.Parsed, path: DataPath, within: ValueSpan): [number, number] | undefined {
+  const { node, complete } = walkPath(doc, path);
+  if (!complete || !isScalar(node) || typeof node.value !== 'string' || !Array.isArray(node.range)) return undefined;
+  const value = node.value;
+  const start = Math.max(0, Math.floor(within.start));
+  // An empty span (an empty line) marks one character: the line break that ends it.
+  const end = Math.min(value.length, Math.max(Math.floor(within.end), start + 1));
+  if (!(start < end)) return undefined;
+  return alignSpan(text, node.type, node.range[0], node.range[1], value, start, end);
+}
+
+/** Characters of a source line break: a CR alone ends a line too (YAML 1.2). */
+function isBreak(c: string | undefined): boolean {
+  return c === '\n' || c === '\r';
+}
+
+/** The offset after the line break at `p` (CRLF is one). */
+function afterBreak(text: string, p: number): number {
+  return text[p] === '\r' && text[p + 1] === '\n' ? p + 2 : p + 1;
+}
+
+/** How many characters a double-quoted escape at `p` takes (`\x41`, `\u0041`, `\U00000041`, `\n`). */
+function escapeLength(text: string, p: number): number {
+  const kind = text[p + 1];
+  return kind === 'x' ? 4 : kind === 'u' ? 6 : kind === 'U' ? 10 : 2;
+}
+
+/**
+ * The source offsets of value characters [start, end) of a scalar written at [from, to): the
+ * value is walked beside its source, each value character matched to the next source character
+ * that makes it. Source characters that make none (quotes, indentation, a line break folded
+ * away, the spaces that start a continued line, an escaped line break) are stepped over; a
+ * folded line break is matched by the space or line feed it became; an escape by the character
+ * it stands for. Linear in the value up to `end`. A walk that runs out of source before `end`
+ * (the value is not what was written there) gives undefined.
+ */
+function alignSpan(text: string, type: Scalar['type'], from: number, to: number, value: string, start: number, end: number): [number, number] | undefined {
+  const block = type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED';
+  const doubleQuoted = type === 'QUOTE_DOUBLE';
+  const singleQuoted = type === 'QUOTE_SINGLE';
+  let p = from;
+  let indent = 0;
+  if (block) {
+    // The content starts on the line after the header (`|`, `>-`, `|2 # comment`).
+    let header = from;
+    while (header < to && !isBreak(text[header])) header++;
+    p = afterBreak(text, header);
+    indent = blockIndent(text, p, to, value);
+  } else if (doubleQuoted || singleQuoted) {
+    p = from + 1;
+  }
+  let lineStart = block;
+  let sourceStart = -1;
+  for (let i = 0; i < end; i++) {
+    const c = value[i];
+    let at = -1;
+    while (p < to) {
+      if (lineStart) {
+        // A block scalar's indentation is not content; a more-indented line keeps the rest.
+        for (let n = 0; n < indent && text[p] === ' '; n++) p++;
+        lineStart = false;
+        if (p >= to) break;
+      }
+      const s = text[p];
+      if (doubleQuoted && s === '\\') {
+        if (isBreak(text[p + 1])) {
+          // An escaped line break continues the line: it and the next line's leading blanks make nothing.
+          p = afterBreak(text, p + 1);
+          while (text[p] === ' ' || text[p] === '\t') p++;
+          continue;
+        }
+        at = p;
+        p += escapeLength(text, p);
+        break;
+      }
+      if (singleQuoted && s === "'" && text[p + 1] === "'") {
+        at = p;
+        p += 2;
+        break;
+      }
+      if (isBreak(s) && (c === '\n' || c === ' ')) {
+        // A line break as written, or folded into a space or a line feed.
+        at = p;
+        p = afterBreak(text, p);
+        if (block) lineStart = true;
+        else while (text[p] === ' ' || text[p] === '\t') p++;
+        break;
+      }
+      if (s === c) {
+        at = p;
+        p++;
+        break;
+      }
+      if (isBreak(s)) {
+        p = afterBreak(text, p);
+        if (block) lineStart = true;
+        continue;
+      }
+      p++;
+    }
+    if (at < 0) return undefined;
+    if (i === start) sourceStart = at;
+  }
+  return sourceStart < 0 ? undefined : [sourceStart, p];
+}
+
+/**
+ * A block scalar's indentation: the leading spaces of its first line with content, less those the
+ * value keeps on that line (an indentation indicator, `|2`, leaves spaces in the value).
+ */
+function blockIndent(text: string, p: number, to: number, value: string): number {
+  while (p < to) {
+    let spaces = 0;
+    while (text[p + spaces] === ' ') spaces++;
+    const next = text[p + spaces];
+    if (next !== undefined && !isBreak(next) && p + spaces < to) {
+      const firstLine = /^\n*( *)/.exec(value)![1].length;
+      return Math.max(0, spaces - firstLine);
+    }
+    p = p + spaces < to ? afterBreak(text, p + spaces) : to;
+  }
+  return 0;
+}

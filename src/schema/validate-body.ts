@@ -3,7 +3,7 @@ import type { PathFinding } from '../types.js';
 import { fieldName, fromPointer, valueAt } from '../parse/pointer.js';
 import * as compiled from '../generated/validators.js';
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
-import { closest, describeValue, isPlaceholder, schemaTypeName, typeName } from './values.js';
+import { closest, describeValue, isOnlyPlaceholders, isPlaceholder, schemaTypeName, typeName } from './values.js';
 import schemaEnum from '../../rules/schema/enum.js';
 import schemaLength from '../../rules/schema/length.js';
 import schemaRange from '../../rules/schema/range.js';
@@ -132,7 +132,7 @@ export function schemaFindings(errors: readonly ErrorObject[], ruleIdOverride?: 
     const ruleId = KEYWORD_RULE[error.keyword] ?? (ruleIdOverride && POLICY_ONLY_KEYWORDS.has(error.keyword) ? POLICY : undefined);
     if (!ruleId) continue;
     if (error.keyword !== 'type' && wrongType.has(error.instancePath) && !['required', 'additionalProperties'].includes(error.keyword)) continue;
-    if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error.data, nullIsUnset)) continue;
+    if (error.keyword !== 'required' && error.keyword !== 'additionalProperties' && exempt(error, nullIsUnset)) continue;
     const finding = toFinding(error, ruleId);
     const key = `${finding.path.join('/')}\u0000${finding.ruleId}\u0000${finding.target ?? ''}`;
     if (seen.has(key)) continue;
@@ -199,9 +199,21 @@ function withoutMismatchedBranches(errors: readonly ErrorObject[], anyOfPaths: R
   return errors.filter((_, i) => !placed[i].some(([path, branch]) => groups.get(path)!.dropped.has(branch)));
 }
 
-function exempt(value: unknown, nullIsUnset: boolean): boolean {
-  return (nullIsUnset && value === null) || isPlaceholder(value);
+/**
+ * A placeholder stands for a whole value of the right kind, so a value that is placeholders alone
+ * is judged by nothing. Text beside a placeholder (`${SIZE}GB`, `x${A}`) makes a string that no
+ * variable turns into a number, a boolean or one of a list's values: its type and enum errors
+ * stand. Its other errors (a length, a policy's pattern) depend on what the variable holds.
+ */
+function exempt(error: ErrorObject, nullIsUnset: boolean): boolean {
+  const value = error.data;
+  if (nullIsUnset && value === null) return true;
+  if (!isPlaceholder(value)) return false;
+  return isOnlyPlaceholders(value) || !TEXT_BESIDE_PLACEHOLDER_FAILS.has(error.keyword);
 }
+
+/** The keywords a value with text beside a placeholder fails whatever the variable holds. */
+const TEXT_BESIDE_PLACEHOLDER_FAILS = new Set(['type', 'enum', 'const']);
 
 /**
  * `closest` of a word among what a schema allows, remembered per schema: the same misspelt member
@@ -266,7 +278,7 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
         ...base,
         path,
         // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
-        ...say(schemaType, 'wrongType', {
+        ...say(schemaType, isPlaceholder(error.data) ? 'placeholderWithText' : 'wrongType', {
           field,
           expected: schemaTypeName(String(params.type)),
           actual: error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`,
@@ -276,11 +288,11 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
     case 'enum':
     case 'const': {
       const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
-      const guess = typeof error.data === 'string' && !secret ? closestIn(parentSchema, error.keyword, error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
+      const guess = typeof error.data === 'string' && !secret && !isPlaceholder(error.data) ? closestIn(parentSchema, error.keyword, error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
       return {
         ...base,
         path,
-        ...say(schemaEnum, guess ? 'didYouMean' : 'notAllowed', { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got, ...(guess ? { guess } : {}) }),
+        ...say(schemaEnum, isPlaceholder(error.data) ? 'placeholderWithText' : guess ? 'didYouMean' : 'notAllowed', { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got, ...(guess ? { guess } : {}) }),
         ...(guess ? { suggestions: [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }] } : {}),
       };
     }
@@ -315,9 +327,12 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
       return { ...base, path, ...say(schemaLength, 'bound', { field, bound, got }) };
     }
     case 'uniqueItems': {
-      const j = params.j as number;
-      const i = params.i as number;
-      return { ...base, path: [...path, i], ...say(schemaUnique, 'repeats', { item: fieldName([...path, i]), other: fieldName([...path, j]), value: describeValue((error.data as unknown[])[i], secret) }) };
+      const [later, earlier] = firstRepeat(error.data as unknown[], params.i as number, params.j as number);
+      return {
+        ...base,
+        path: [...path, later],
+        ...say(schemaUnique, 'repeats', { item: fieldName([...path, later]), other: fieldName([...path, earlier]), value: describeValue((error.data as unknown[])[later], secret) }),
+      };
     }
     default: {
       // format, pattern: a policy's keywords (POLICY_ONLY_KEYWORDS); the policy's own message leads.
@@ -326,6 +341,24 @@ function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): Pa
       return { ...base, path, message: `${field} must be ${format}; ${got}` };
     }
   }
+}
+
+/**
+ * The first item of a list that repeats an earlier one, and that earlier one: `[a, b, a]` is item
+ * 2 repeating item 0. Ajv walks the list from its end and names the pair the other way round
+ * (item 0 "repeats" item 2), and only one pair of several. Items that are not scalars are
+ * compared by Ajv alone: its pair is taken, the later of the two as the repeat.
+ */
+function firstRepeat(items: readonly unknown[], i: number, j: number): [number, number] {
+  const seen = new Map<unknown, number>();
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
+    if (item !== null && typeof item === 'object') continue;
+    const earlier = seen.get(item);
+    if (earlier !== undefined) return [k, earlier];
+    seen.set(item, k);
+  }
+  return [Math.max(i, j), Math.min(i, j)];
 }
 
 /**

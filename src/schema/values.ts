@@ -10,6 +10,17 @@ export function isPlaceholder(value: unknown): value is string {
   return typeof value === 'string' && ENV_PLACEHOLDER.test(value);
 }
 
+/**
+ * The literal text of a value with placeholders: what stays whatever the variables hold
+ * (`${IP}/33` keeps `/33`), for the checks that still judge it.
+ */
+export function withoutPlaceholders(value: string): string {
+  return value.replace(EVERY_PLACEHOLDER, '');
+}
+
+/** ENV_PLACEHOLDER, every one (written out: test/hostile/regex.test.ts scans literals only). */
+const EVERY_PLACEHOLDER = /\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\}/g;
+
 /** ENV_PLACEHOLDER once or more, and nothing else (written out: test/hostile/regex.test.ts scans literals only). */
 const ONLY_PLACEHOLDERS = /^(?:\$\{(?:env:)?[A-Za-z_][A-Za-z0-9_]*\})+$/;
 
