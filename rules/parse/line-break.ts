@@ -7,7 +7,7 @@ export default defineRule({
   docs: {
     summary: 'A line break that YAML readers disagree on: U+0085 (NEL), U+2028 (line separator) or U+2029 (paragraph separator).',
     rationale:
-      'YAML 1.2 (dplint, `yaml`, js-yaml) reads these as ordinary characters; YAML 1.1 (PyYAML, the SDK\'s language) reads them as line breaks. After a comment, the rest of the line is hidden from one reader and read by the other (`# sizes<U+2028>node_configuration: …`); inside quotes, PyYAML folds them into spaces. The API receives what the deploy tool\'s reader made of the file, so no reading of it can be trusted. (A lone CR is a line break to every YAML reader, dplint included.)',
+      'YAML 1.2 (dplint, `yaml`, js-yaml) reads these as ordinary characters; YAML 1.1 (PyYAML, the SDK\'s language) reads them as line breaks. After a comment, the rest of the line is hidden from one reader and read by the other (`# sizes<U+2028>node_configuration: …`); inside quotes, PyYAML folds them into spaces. "All payloads are JSON" (spec, introduction): the API receives what the deploy tool\'s reader made of the file, so a file whose data depends on the reader cannot be judged. (A lone CR is a line break to every YAML reader, dplint included.)',
     fix: 'Break the line with a line feed, or write the character as an escape inside double quotes ("\\u2028").',
   },
   messages: {
