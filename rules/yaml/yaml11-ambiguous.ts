@@ -15,6 +15,7 @@ export default defineRule({
   messages: {
     ambiguous: '{{field}} is the string "{{text}}" to YAML 1.2 readers (dplint, js-yaml) but {{reading}} to YAML 1.1 readers (PyYAML); quote it: "{{text}}"',
     differs: '{{field}} is {{yaml12}} to YAML 1.2 readers (dplint, js-yaml) but {{yaml11}} to YAML 1.1 readers (PyYAML), so the API receives whichever the deploy tool reads; write {{written}} (or what you meant) so that every reader reads one value',
+    merge: 'the merge key << in {{field}} merges members in for YAML 1.1 readers (PyYAML, and dplint) but is a member named "<<" to YAML 1.2 readers (js-yaml), which have no merge keys; write the members out',
     key: 'the key {{key}} in {{field}} is {{yaml12}} to YAML 1.2 readers (dplint, js-yaml) but {{yaml11}} to YAML 1.1 readers (PyYAML), which send it as {{sent}}; write it as {{quoted}}',
   },
   cases: {
@@ -60,6 +61,11 @@ export default defineRule({
             suggestions: [{ desc: 'Write the key as "755", as YAML 1.2 reads it', output: '# dplint: operation=edit-cluster\nnode_configuration:\n  custom_vm_tags:\n    "755": x\n    on: y\n' }] },
           { messageId: 'key', line: 5, column: 5, data: { key: 'on', field: 'node_configuration.custom_vm_tags', yaml12: '"on"', yaml11: 'the boolean true', sent: '"true"', quoted: '"on"' } },
         ],
+      },
+      {
+        name: 'a merge key',
+        yaml: '# dplint: operation=edit-cluster\nnode_configuration: &sizes {max_nodes: 10}\nengine_config:\n  <<: *sizes\n',
+        findings: [{ messageId: 'merge', line: 4, column: 3, data: { field: 'engine_config' } }],
       },
     ],
   },

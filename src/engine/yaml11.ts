@@ -24,6 +24,11 @@ export function yaml11Findings(doc: Document.Parsed, operation: string, prefix: 
       for (let i = node.items.length - 1; i >= 0; i--) {
         const pair = node.items[i];
         if (!isPair(pair) || !isScalar(pair.key)) continue;
+        if (isMergeKey(pair.key)) {
+          // YAML 1.1 merges (PyYAML, and dplint); YAML 1.2 has no merge keys, and js-yaml keeps a member named "<<".
+          findings.push({ ...stageMessage(yaml11Ambiguous, 'merge', { field: fieldName(path.slice(prefix.length)) || 'the body' }), path: [...path, '<<'], target: 'key' });
+          continue;
+        }
         const name = String(pair.key.value);
         const keyFinding = keyReading(pair.key, name, path.slice(prefix.length));
         if (keyFinding) findings.push({ ...keyFinding, path: [...path, name], target: 'key' });
@@ -128,16 +133,23 @@ function valueReading(node: Scalar, operation: string, bodyPath: ReadonlyArray<s
   };
 }
 
-function keyReading(key: Scalar, name: string, bodyPath: ReadonlyArray<string | number>): Omit<PathFinding, 'path'> | undefined {
+/** A key `yaml` read as a merge (its value is a symbol then). */
+function isMergeKey(key: Scalar): boolean {
+  return typeof key.value === 'symbol' || (key.value === '<<' && key.type === Scalar.PLAIN && !key.tag);
+}
+
+function keyReading(key: Scalar, written: string, bodyPath: ReadonlyArray<string | number>): Omit<PathFinding, 'path'> | undefined {
   const reading = readingOf(key);
   if (!reading || reading.kind === 'refused') return undefined;
   const text = String(key.source);
   const sent = yaml11KeyText(reading, text);
+  // `yaml` makes a null key the member "" (PyYAML and js-yaml: "null").
+  const name = key.value === null ? '' : written;
   if (sent === name) return undefined;
   const range = key.range;
   const quoted = JSON.stringify(name);
   const data = { key: text, field: bodyPath.length ? fieldName(bodyPath) : 'the body', yaml12: quoted, yaml11: described(reading, text), sent: sent === undefined ? 'nothing (a date is no JSON key)' : JSON.stringify(sent), quoted };
   // Quoting a key YAML 1.2 reads as the text written keeps it; any other key is the author's to choose.
   const fix = range ? { range: [range[0], range[1]] as [number, number], text: quoted } : undefined;
-  return name === text && !key.tag ? { ...stageMessage(yaml11Ambiguous, 'key', data), fix } : { ...stageMessage(yaml11Ambiguous, 'key', data), suggestions: fix ? [{ desc: `Write the key as ${quoted}, as YAML 1.2 reads it`, fix }] : undefined };
+  return name === text && !key.tag && reading.kind !== 'null' ? { ...stageMessage(yaml11Ambiguous, 'key', data), fix } : { ...stageMessage(yaml11Ambiguous, 'key', data), suggestions: fix ? [{ desc: `Write the key as ${quoted}, as YAML 1.2 reads it`, fix }] : undefined };
 }
