@@ -125,6 +125,8 @@ function valueReading(node: Scalar, operation: string, bodyPath: ReadonlyArray<s
       fix: range ? { range: [range[0], range[1]], text: JSON.stringify(text) } : undefined,
     };
   }
+  // A number or boolean in a string field is yaml/unquoted-string's, whose quoting fix every reader reads alike.
+  if (node.type === Scalar.PLAIN && !node.tag && typeof node.value !== 'string' && typeAt(operation, bodyPath) === 'string') return undefined;
   const written = unambiguous(node.value);
   return {
     ...stageMessage(yaml11Ambiguous, 'differs', { field, text, yaml12: describedValue(node.value), yaml11: described(reading, text), written: written ?? text }),
