@@ -6,9 +6,11 @@
  * finding's, a fix's) stands in the text as written too.
  */
 export function withLineFeeds(text: string): string {
-  return text.includes('\r') ? text.replace(LONE_CR, '\n') : text;
+  // A CRLF file (the common case with a CR) is looked through once and not copied.
+  return text.includes('\r') && HAS_LONE_CR.test(text) ? text.replace(LONE_CR, '\n') : text;
 }
 const LONE_CR = /\r(?!\n)/g;
+const HAS_LONE_CR = /\r(?!\n)/;
 
 /** Offsets where each line starts (after LF, CRLF or a lone CR, as YAML counts lines), for {@link positionAt}. */
 export function lineStarts(source: string): number[] {
