@@ -67,6 +67,7 @@ import versionRequired from './cluster/version-required.js';
 import zeppelinModeSparkOnly from './cluster/zeppelin-mode-spark-only.js';
 import parseEncoding from './parse/encoding.js';
 import parseLimit from './parse/limit.js';
+import parseLineBreak from './parse/line-break.js';
 import parseSyntax from './parse/syntax.js';
 import parseWarning from './parse/warning.js';
 import schemaEnum from './schema/enum.js';
@@ -181,6 +182,7 @@ export const STAGE_RULES: readonly StageRule[] = [
   operationUnresolved,
   parseEncoding,
   parseLimit,
+  parseLineBreak,
   parseSyntax,
   parseWarning,
   repositoryBootstrapOverride,

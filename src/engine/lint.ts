@@ -1,3 +1,4 @@
+import { withLineFeeds } from '../parse/lines.js';
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
@@ -113,7 +114,9 @@ export interface BodyOfDocument {
  * // operation === 'set-cluster-state'; findings[0]: { ruleId: 'schema/enum', line: 2, column: 8, … }
  * ```
  */
-export function lintText(text: string, options: LintOptions = {}): LintResult {
+export function lintText(written: string, options: LintOptions = {}): LintResult {
+  // Lines as YAML reads them, in every stage (src/parse/lines.ts): offsets stay those of the text as written.
+  const text = withLineFeeds(written);
   // The settings in force go to the quick look as they are: a clean file costs no copy of the options.
   const rules = withRecommended(options.rules);
   const look = options.quick === false ? undefined : quickLook(text, options, rules);
@@ -131,7 +134,7 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return lintDetailed(text, { ...options, rules: withRecommended(options.rules) }, undefined, true);
+  return lintDetailed(withLineFeeds(text), { ...options, rules: withRecommended(options.rules) }, undefined, true);
 }
 
 /**

@@ -2,43 +2,156 @@ import { isMap, isPair, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { typeAt } from '../schema/schema-at.js';
 import { isCredentialKey } from '../schema/secrets.js';
 import type { PathFinding } from '../types.js';
-import { YAML11_BOOLEAN } from '../parse/parse.js';
+import { yaml11KeyText, yaml11Plain, yaml11Tagged, type Yaml11Reading } from '../parse/yaml11.js';
 import { fieldName } from '../parse/pointer.js';
 import yaml11Ambiguous from '../../rules/yaml/yaml11-ambiguous.js';
 import { stageMessage } from '../define-rule.js';
 
-const YAML11_OCTAL = /^[-+]?0[0-7_]+$/;
-const YAML11_SEXAGESIMAL = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
-
 /**
- * Finds plain scalars that YAML 1.2 reads as strings but YAML 1.1 reads as booleans or numbers,
- * in fields whose schema type is string. `prefix` is the body's path in the document.
+ * Finds the scalars, values and keys, whose YAML 1.1 reading (PyYAML's) differs from the YAML 1.2
+ * reading dplint checked (src/parse/yaml11.ts): the API receives whichever the deploy tool reads.
+ * `prefix` is the body's path in the document.
  */
 export function yaml11Findings(doc: Document.Parsed, operation: string, prefix: readonly string[]): PathFinding[] {
   const findings: PathFinding[] = [];
-  const walk = (node: unknown, path: Array<string | number>): void => {
+  // Iterative: the nodes of a deeply nested document nest as deep.
+  const stack: Array<{ node: unknown; path: Array<string | number> }> = [];
+  const body = prefix.length ? (isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === prefix[0])?.value : undefined) : doc.contents;
+  stack.push({ node: body, path: [...prefix] });
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
     if (isMap(node)) {
-      for (const pair of node.items) {
-        if (isPair(pair) && isScalar(pair.key)) walk(pair.value, [...path, String(pair.key.value)]);
+      for (let i = node.items.length - 1; i >= 0; i--) {
+        const pair = node.items[i];
+        if (!isPair(pair) || !isScalar(pair.key)) continue;
+        if (isMergeKey(pair.key)) {
+          // YAML 1.1 merges (PyYAML, and dplint); YAML 1.2 has no merge keys, and js-yaml keeps a member named "<<".
+          findings.push({ ...stageMessage(yaml11Ambiguous, 'merge', { field: fieldName(path.slice(prefix.length)) || 'the body' }), path: [...path, '<<'], target: 'key' });
+          continue;
+        }
+        const name = String(pair.key.value);
+        const keyFinding = keyReading(pair.key, name, path.slice(prefix.length));
+        if (keyFinding) findings.push({ ...keyFinding, path: [...path, name], target: 'key' });
+        stack.push({ node: pair.value, path: [...path, name] });
       }
     } else if (isSeq(node)) {
-      node.items.forEach((item, index) => walk(item, [...path, index]));
-    } else if (isScalar(node) && node.type === Scalar.PLAIN && typeof node.value === 'string') {
-      const text = node.value;
-      const reading = YAML11_BOOLEAN.test(text) ? 'a boolean' : YAML11_OCTAL.test(text) ? 'an octal number' : YAML11_SEXAGESIMAL.test(text) ? 'a base-60 number' : undefined;
-      if (!reading) return;
-      const bodyPath = path.slice(prefix.length);
-      const key = bodyPath[bodyPath.length - 1];
-      if (typeof key === 'string' && isCredentialKey(key)) return;
-      if (typeAt(operation, bodyPath) !== 'string') return;
-      findings.push({
-        ...stageMessage(yaml11Ambiguous, 'ambiguous', { field: fieldName(bodyPath), text, reading }),
-        path,
-        fix: node.range ? { range: [node.range[0], node.range[1]], text: JSON.stringify(text) } : undefined,
-      });
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i], path: [...path, i] });
+    } else if (isScalar(node)) {
+      const finding = valueReading(node, operation, path.slice(prefix.length));
+      if (finding) findings.push({ ...finding, path });
     }
-  };
-  const body = prefix.length ? (isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === prefix[0])?.value : undefined) : doc.contents;
-  walk(body, [...prefix]);
+  }
   return findings;
+}
+
+/** What YAML 1.1 makes of a scalar node, where it is something to compare: plain, or tagged with a YAML 1.1 type. */
+function readingOf(node: Scalar): Yaml11Reading | undefined {
+  const text = typeof node.source === 'string' ? node.source : undefined;
+  if (text === undefined) return undefined;
+  if (node.tag) return yaml11Tagged(node.tag, text);
+  return node.type === Scalar.PLAIN ? yaml11Plain(text) : undefined;
+}
+
+/** Whether the YAML 1.1 reading is other data than YAML 1.2's `value`. */
+function differs(reading: Yaml11Reading, value: unknown): boolean {
+  switch (reading.kind) {
+    case 'str':
+      return typeof value !== 'string';
+    case 'null':
+      return value !== null;
+    case 'bool':
+      return value !== reading.value;
+    case 'int':
+    case 'float':
+      return typeof value !== 'number' || !(value === reading.value || (Number.isNaN(value) && Number.isNaN(reading.value)));
+    case 'timestamp':
+      return true;
+    case 'refused':
+      return false;
+  }
+}
+
+/** A reading in a message: `the number 8 (octal)`, `the string "1e3"`, `the boolean true`. */
+function described(reading: Yaml11Reading, text: string): string {
+  switch (reading.kind) {
+    case 'str':
+      return `the string ${JSON.stringify(text)}`;
+    case 'null':
+      return 'null';
+    case 'bool':
+      return `the boolean ${reading.value}`;
+    case 'int':
+    case 'float':
+      return `the number ${numberText(reading.value)}${reading.how ? ` (${reading.how === 'underscores' ? 'underscores dropped' : reading.how})` : ''}`;
+    case 'timestamp':
+      return 'a date';
+    case 'refused':
+      return 'nothing';
+  }
+}
+
+function describedValue(value: unknown): string {
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'number') return `the number ${numberText(value)}`;
+  if (typeof value === 'boolean') return `the boolean ${value}`;
+  return value === null ? 'null' : typeof value;
+}
+
+function numberText(value: number): string {
+  return Number.isNaN(value) ? '.nan' : value === Infinity ? '.inf' : value === -Infinity ? '-.inf' : String(value);
+}
+
+/** The text every reader reads as YAML 1.2's value: a plain number as JavaScript writes it, or a quoted string. */
+function unambiguous(value: unknown): string | undefined {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean' || value === null) return String(value);
+  return undefined;
+}
+
+function valueReading(node: Scalar, operation: string, bodyPath: ReadonlyArray<string | number>): Omit<PathFinding, 'path'> | undefined {
+  const reading = readingOf(node);
+  if (!reading || !differs(reading, node.value)) return undefined;
+  const key = bodyPath[bodyPath.length - 1];
+  // A credential's value is never quoted in a message; a literal one is security/plaintext-secret's.
+  if (typeof key === 'string' && isCredentialKey(key)) return undefined;
+  const text = String(node.source);
+  const field = fieldName(bodyPath);
+  const range = node.range;
+  if (typeof node.value === 'string' && node.type === Scalar.PLAIN && !node.tag && typeAt(operation, bodyPath) === 'string') {
+    // Quoting keeps the string dplint checked, and a string is what the field takes.
+    return {
+      ...stageMessage(yaml11Ambiguous, 'ambiguous', { field, text, reading: described(reading, text) }),
+      fix: range ? { range: [range[0], range[1]], text: JSON.stringify(text) } : undefined,
+    };
+  }
+  // A number or boolean in a string field is yaml/unquoted-string's, whose quoting fix every reader reads alike.
+  if (node.type === Scalar.PLAIN && !node.tag && typeof node.value !== 'string' && typeAt(operation, bodyPath) === 'string') return undefined;
+  const written = unambiguous(node.value);
+  return {
+    ...stageMessage(yaml11Ambiguous, 'differs', { field, text, yaml12: describedValue(node.value), yaml11: described(reading, text), written: written ?? text }),
+    // Which reading was meant is the author's to say: a suggestion, never a fix.
+    suggestions: range && written !== undefined ? [{ desc: `Write ${written}, as YAML 1.2 reads it`, fix: { range: [range[0], range[1]], text: written } }] : undefined,
+  };
+}
+
+/** A key `yaml` read as a merge (its value is a symbol then). */
+function isMergeKey(key: Scalar): boolean {
+  return typeof key.value === 'symbol' || (key.value === '<<' && key.type === Scalar.PLAIN && !key.tag);
+}
+
+function keyReading(key: Scalar, written: string, bodyPath: ReadonlyArray<string | number>): Omit<PathFinding, 'path'> | undefined {
+  const reading = readingOf(key);
+  if (!reading || reading.kind === 'refused') return undefined;
+  const text = String(key.source);
+  const sent = yaml11KeyText(reading, text);
+  // `yaml` makes a null key the member "" (PyYAML and js-yaml: "null").
+  const name = key.value === null ? '' : written;
+  if (sent === name) return undefined;
+  const range = key.range;
+  const quoted = JSON.stringify(name);
+  const data = { key: text, field: bodyPath.length ? fieldName(bodyPath) : 'the body', yaml12: quoted, yaml11: described(reading, text), sent: sent === undefined ? 'nothing (a date is no JSON key)' : JSON.stringify(sent), quoted };
+  // Quoting a key YAML 1.2 reads as the text written keeps it; any other key is the author's to choose.
+  const fix = range ? { range: [range[0], range[1]] as [number, number], text: quoted } : undefined;
+  return name === text && !key.tag && reading.kind !== 'null' ? { ...stageMessage(yaml11Ambiguous, 'key', data), fix } : { ...stageMessage(yaml11Ambiguous, 'key', data), suggestions: fix ? [{ desc: `Write the key as ${quoted}, as YAML 1.2 reads it`, fix }] : undefined };
 }

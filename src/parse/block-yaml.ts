@@ -1,4 +1,5 @@
 import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { yaml11Plain } from './yaml11.js';
 
 /**
  * A reader for the YAML that configuration repositories hold almost always — one document, block
@@ -763,6 +764,8 @@ function plainValue(source: string): unknown {
       return number;
     }
     if (OTHER_NUMBER.test(source)) throw DECLINE;
+    // A string to YAML 1.2 that YAML 1.1 reads as a number or a date (`1_000`, `0b1`, `2024-01-01`): yaml/yaml11-ambiguous's, after the full parse.
+    if (yaml11Plain(source).kind !== 'str') throw DECLINE;
     return source;
   }
   if (YAML11_BOOLEAN.test(source)) throw DECLINE;

@@ -13,8 +13,11 @@ export function readDataOnly(text: string, maxDepth = DEFAULT_MAX_DEPTH): Record
   return readBlockYaml(text, maxDepth);
 }
 import { toPointer } from './pointer.js';
+import { withLineFeeds } from './lines.js';
+import { BREAK_NAMES, readerBreaks } from './line-breaks.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
+import parseLineBreak from '../../rules/parse/line-break.js';
 import parseSyntax from '../../rules/parse/syntax.js';
 import parseWarning from '../../rules/parse/warning.js';
 import { renderMessage, type StageRule } from '../define-rule.js';
@@ -121,7 +124,8 @@ export interface DataRead {
  * the full parse refuses it (past maxScalars): parseText then reads or refuses it. Takes one YAML
  * document, or a stream of them separated by `---` lines.
  */
-export function readData(text: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments' | 'maxScalars'> = {}): DataRead | undefined {
+export function readData(written: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments' | 'maxScalars'> = {}): DataRead | undefined {
+  const text = withLineFeeds(written);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (!isPlainText(text)) return undefined;
   // A text past maxScalars is parseText's to refuse (one parse/limit finding), whichever reader would take it.
@@ -219,8 +223,11 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   const lineCounter = new LineCounter();
   const findings: Finding[] = [];
   const comments: SourceComment[] = [];
-  // Positions are those an editor shows, which does not count a byte-order mark.
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Positions are those an editor shows, which does not count a byte-order mark; lines are YAML's
+  // (a lone CR ends one: withLineFeeds).
+  const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const bom = unmarked !== text;
+  const source = withLineFeeds(unmarked);
 
   if (format === 'json') {
     const syntaxError = jsonSyntaxError(source);
@@ -229,7 +236,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       const offset = Math.min(syntaxError.offset, source.length);
       const range = rangeOf(lineCounter, offset, Math.min(offset + 1, source.length));
       findings.push({ ...plain(parseSyntax, 'json', { detail: syntaxError.message }), path: '', ...range });
-      return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
+      return { text: source, bom, format, lineCounter, documents: [], comments, findings };
     }
   }
 
@@ -249,11 +256,11 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   if (!read && holdsTooManyScalars(source, options)) {
     const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
     findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
-    return { text: source, bom: source !== text, format, lineCounter, documents: [], comments, findings };
+    return { text: source, bom, format, lineCounter, documents: [], comments, findings };
   }
   if (format === 'yaml' && options.blockReader !== false) {
     const blocks = read ? nodesOf(read, source, maxDepth, options.withNodes) : blockDocuments(source, maxDepth, maxDocuments);
-    if (blocks) return blockFile(blocks, source, source !== text, lineCounter);
+    if (blocks) return blockFile(blocks, source, bom, lineCounter);
   }
   const parser = new Parser();
   // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
@@ -272,6 +279,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     tokens.push(token);
   }
   collectComments(tokens, source, lineCounter, comments);
+  const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
   const tooDeep = new Map<number, number>();
@@ -334,6 +342,15 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     return { index, node, value, usable: true };
   });
 
+  for (const { offset, character, quoted } of breaks) {
+    const document = docs.length > 1 ? docs.findIndex((doc) => offset < doc.range[2]) : -1;
+    findings.push({
+      ...plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]),
+      path: '',
+      ...(document === -1 ? {} : { document }),
+      ...rangeOf(lineCounter, offset, offset + 1),
+    });
+  }
   if (unread !== undefined) {
     findings.push({
       ...plain(parseLimit, 'tooManyDocuments', { maxDocuments }),
@@ -342,7 +359,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       ...rangeOf(lineCounter, unread, Math.min(unread + 1, source.length)),
     });
   }
-  return { text: source, bom: source !== text, format, lineCounter, documents, comments, findings };
+  return { text: source, bom, format, lineCounter, documents, comments, findings };
 }
 
 /** The block reader's documents, with nodes, for a text no one has read. (A stream is looked for first: the reader would read a whole stream's text before declining it.) */

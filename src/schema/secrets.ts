@@ -1,5 +1,5 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar, type Document } from 'yaml';
-import { lineStarts, positionAt } from '../parse/lines.js';
+import { lineStarts, positionAt, withLineFeeds } from '../parse/lines.js';
 import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
@@ -75,7 +75,9 @@ const KEY_BEFORE_FLOW = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1\s*:[ \t]*
  * ends; one line by line, for what the first cannot see — text that does not parse, private keys
  * in any value, credentials anywhere on a line.
  */
-export function maskSecrets(text: string, parsed?: MaskableFile): string {
+export function maskSecrets(written: string, parsed?: MaskableFile): string {
+  // Lines as YAML reads them (a lone CR ends one), as the parse's offsets and every output count them.
+  const text = withLineFeeds(written);
   // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
@@ -504,7 +506,8 @@ export function secretsOf(source: string, shown?: string): (text: string) => boo
 }
 
 /** The text of each line that masking changes, without what masking keeps around it. */
-function maskedSpans(source: string, shown?: string): readonly string[] {
+function maskedSpans(written: string, shown?: string): readonly string[] {
+  const source = withLineFeeds(written);
   if (shown === source) return [];
   const masked = shown ?? maskSecrets(source);
   const known = lastMasked;

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
-import { lineStarts, positionAt } from '../../src/parse/lines.js';
+import { lineStarts, positionAt, withLineFeeds } from '../../src/parse/lines.js';
 import { parseText } from '../../src/parse/parse.js';
 import { isCredentialLike, stretchedRanges, type MaskableFile, type SecretRange } from '../../src/schema/secrets.js';
 import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../../src/schema/values.js';
@@ -11,20 +11,23 @@ import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../
  * (test/properties/masking-fast-paths.test.ts): the same text, the same messages, masked the same.
  * What it masks follows the code's one change of rule since: a credential's value is kept only when
  * it is placeholders and nothing else (isOnlyPlaceholders), where any placeholder in it once kept it;
- * a plain value runs on to where the line pass would end it (stretchedRanges).
+ * a plain value runs on to where the line pass would end it (stretchedRanges); a lone CR ends a
+ * line, as it does in YAML.
  */
 
-export function referenceMaskSecrets(text: string, parsed?: MaskableFile): string {
+export function referenceMaskSecrets(written: string, parsed?: MaskableFile): string {
+  // Lines as YAML reads them (a lone CR ends one), as the code has read them since.
+  const text = withLineFeeds(written);
   return maskLines(maskCredentialNodes(text, parsed), privateKeyLines(text));
 }
 
 export function referenceMessageMask(text: string, values: readonly unknown[], shown: string): (message: string) => string {
-  const secrets = secretsIn(text, shown, values);
+  const secrets = secretsIn(withLineFeeds(text), shown, values);
   return (message) => (secrets.empty ? message : maskMessage(message, secrets));
 }
 
 export function referenceSecretsOf(source: string, shown: string): (text: string) => boolean {
-  const spans = maskedSpans(source, shown);
+  const spans = maskedSpans(withLineFeeds(source), shown);
   return (text) => text.trim() !== '' && spans.some((span) => text.includes(span));
 }
 

@@ -38,7 +38,8 @@ const RULE_ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
  */
 export function problems(text: string, findings: readonly Finding[]): string[] {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const lines = source.split('\n');
+  // Lines as YAML counts them: a lone CR ends one too (the CR of a CRLF stays on its line, as before).
+  const lines = source.split(/\n|\r(?!\n)/);
   const out: string[] = [];
   const inside = (line: number, column: number) => Number.isInteger(line) && Number.isInteger(column) && line >= 1 && line <= lines.length && column >= 1 && column <= lines[line - 1].length + 1;
   for (const f of findings) {
