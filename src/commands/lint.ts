@@ -3,7 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
-import { summarize } from '../formatters/types.js';
+import { skippedNote, summarize } from '../formatters/types.js';
 import type { FileResult } from '../types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
@@ -91,7 +91,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     ...(options.includeSuppressed || outputs.some((output) => output.format === 'sarif') ? { includeSuppressed: true } : {}),
     // The default baseline is never a body (a file merely named like it, elsewhere, is linted); one
     // named with --baseline is linted where it is one (and then never written over).
-    ...(baseline && !baseline.explicit ? { notBodies: [baseline.path] } : {}),
+    // With --no-baseline, the default file is still dplint's own, not a body to count as skipped.
+    ...(baseline && !baseline.explicit ? { notBodies: [baseline.path] } : options.baseline === false && !options.stdin ? { notBodies: [join(baselineRoot(io.cwd), DEFAULT_BASELINE)] } : {}),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -99,6 +100,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // An array, or (a run over files without --fix or --cache) results made a file at a time as they
   // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
   let results: Results;
+  let planned: PlannedRun | undefined;
   if (options.stdin) {
     if (paths.length > 0) throw new UsageError('--stdin reads one body from standard input; give no paths with it');
     const file = options.stdinFilename ?? '<stdin>';
@@ -118,11 +120,17 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       warn: (message) => io.stderr?.(`dplint: warning: ${message}\n`),
       shard: shardOption(options.shard),
       writeTargets,
-      onPlanned: (run) => reportPlan(run, options.verbose === true, io),
+      onPlanned: (run) => {
+        planned = run;
+        reportPlan(run, options.verbose === true, io);
+      },
     });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
-  results = withoutNonBodies(results, options.verbose === true, io);
+  const skipped = { count: 0 };
+  // Standard input is named as a file is; a run without a plan read nothing else.
+  const isNamed = options.stdin ? () => true : (file: string) => planned?.named?.has(file) ?? false;
+  results = withoutNonBodies(results, isNamed, options.verbose === true, io, skipped);
   // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(allOf(results), io.cwd) : [];
@@ -148,6 +156,12 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
 
   // Counted once, for the outputs and the exit code: each pass over a run's packed results makes them anew.
   const summary = summarize(results);
+  // Counted as the summary iterated the results (withoutNonBodies).
+  if (skipped.count > 0) summary.skipped = skipped.count;
+  // stylish and github end with a summary line, which says it; the other formats have none.
+  if (skipped.count > 0 && !outputs.some((output) => output.file === undefined && (output.format === 'stylish' || output.format === 'github'))) {
+    io.stderr?.(`dplint: ${skippedNote(skipped.count)}\n`);
+  }
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? (io.isTTY && io.env.NO_COLOR === undefined));
@@ -289,19 +303,44 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
 }
 
 /**
- * A file that nothing declares, whose shape matches no operation and that has no finding (a CI
- * workflow, a package.json: `operation/unresolved` is off in every preset) is no API body: it is
- * left out of the report, and `--verbose` names it. A file that does not parse keeps its findings.
+ * A file a walk found that nothing declares and whose shape matches no operation (a CI workflow, a
+ * package.json) is no API body: unless `operation/unresolved` is an error for it (`strict`), it is
+ * left out of the report and counted as skipped (`--verbose` names it). A file named on the command
+ * line is always reported, with its `operation/unresolved` finding: it is never dropped in silence
+ * (an empty one is a file checked, with no problem). A file that does not parse keeps its findings. The count is `skipped.count` once the
+ * results have been iterated to the end (the summary counts them first).
  */
-function withoutNonBodies(results: Results, verbose: boolean, io: LintCommandIo): Results {
-  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
+function withoutNonBodies(results: Results, isNamed: (file: string) => boolean, verbose: boolean, io: LintCommandIo, skipped: { count: number }): Results {
+  const shown = (result: FileResult): FileResult => {
+    if (result.operation !== undefined || isNamed(result.file)) return result;
+    const findings = result.findings.filter((f) => !(f.ruleId === UNRESOLVED && f.severity !== 'error'));
+    return findings.length === result.findings.length ? result : { ...result, findings };
+  };
+  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0 || isNamed(result.file);
   if (verbose) {
     for (const result of results) {
-      if (!isBody(result)) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
+      if (!isBody(shown(result))) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
     }
   }
-  return kept(results, isBody);
+  if (Array.isArray(results)) {
+    const kept = results.map(shown).filter(isBody);
+    skipped.count = results.length - kept.length;
+    return kept;
+  }
+  return {
+    *[Symbol.iterator]() {
+      let count = 0;
+      for (const result of results) {
+        const seen = shown(result);
+        if (isBody(seen)) yield seen;
+        else count++;
+      }
+      skipped.count = count;
+    },
+  };
 }
+
+const UNRESOLVED = 'operation/unresolved';
 
 /** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */
 type Results = readonly FileResult[] | Iterable<FileResult>;

@@ -31,6 +31,11 @@ export interface Collected {
   onlyFiles: boolean;
   /** Symbolic links found in a walk that lead out of the folder walked: not followed, shown as found (`/`-separated). */
   linksOutside: string[];
+  /**
+   * The files named on the command line, as they are in `files`: a file a walk found that resolves
+   * to no operation is counted as skipped, where one named is reported (`operation/unresolved`).
+   */
+  named: Set<string>;
 }
 
 /**
@@ -48,6 +53,7 @@ export interface Collected {
 export function collectFiles(paths: readonly string[], options: CollectOptions): Collected {
   const files: string[] = [];
   const linksOutside: string[] = [];
+  const named = new Set<string>();
   let onlyFiles = true;
   for (const given of paths) {
     const absolute = resolve(options.cwd, given);
@@ -72,10 +78,12 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       for (const link of outside.sort()) linksOutside.push(display(inside(link)));
     } else if (!options.isIgnored?.(absolute) && !OWN_FILE_NAMES.includes(basename(absolute))) {
       // dplint's own config file is never a body, though a hook or a glob names it.
-      files.push(given.split(sep).join('/'));
+      const shown = given.split(sep).join('/');
+      files.push(shown);
+      named.add(shown);
     }
   }
-  return { files: [...new Set(files)], onlyFiles, linksOutside };
+  return { files: [...new Set(files)], onlyFiles, linksOutside, named };
 }
 
 interface GitignoreRules {

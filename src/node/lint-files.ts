@@ -81,6 +81,8 @@ export interface PlannedRun {
   rules?: RuleSettings;
   /** Symbolic links the walks found leading out of their folder, not followed (collectFiles). */
   linksOutside?: string[];
+  /** The files named on the command line (collectFiles): the others a walk found. */
+  named?: ReadonlySet<string>;
   /** Holds the run's results compactly until the output is written (src/node/compact.ts). */
   store?: ResultStore;
 }
@@ -121,14 +123,14 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
     const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
-  const { files, onlyFiles, linksOutside } = collectFiles(paths, { cwd, isIgnored });
+  const { files, onlyFiles, linksOutside, named } = collectFiles(paths, { cwd, isIgnored });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Held to the end of the run, and each a string joined from the folder's path and the name (a
   // pair of strings, and the joined copy once read): one string each is some 30 bytes less a file.
   for (let i = 0; i < files.length; i++) files[i] = detached(files[i]);
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
-  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside };
+  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside, named };
 }
 
 /** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */
