@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { inferOperation } from '../src/engine/infer-operation.js';
 import { lintText } from '../src/engine/lint.js';
@@ -104,5 +108,64 @@ describe('a body whose members are near misses of one operation\'s is that opera
     [{ ip: '10.0.0.1' }],
   ])('%j is none', (body) => {
     expect(inferOperation(body)).toBe(undefined);
+  });
+});
+
+describe('inside a git repository, a walk sees exactly the files git sees', () => {
+  const CLUSTER = '# dplint: operation=set-cluster-state\nstate: stop\n';
+  const ENVELOPE = '{"method": "PUT", "path": "/api/v2.0/clusters/etl/state", "body": {"state": "stop"}}\n';
+  const git = (cwd: string, ...args: string[]): void => {
+    const run = spawnSync('git', args, { cwd, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: cwd } });
+    expect(run.status, `git ${args.join(' ')}: ${run.stderr}`).toBe(0);
+  };
+
+  test('nested .gitignore negations, .git/info/exclude, core.excludesFile, files tracked though ignored; workflows and notes counted as skipped; a link linted under its own path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-git-'));
+    const files: Record<string, string> = {
+      '.gitignore': '*.json\nbuild/\n',
+      'sub/.gitignore': '!keep.json\n',
+      'sub/keep.json': ENVELOPE,
+      'sub/other.txt': 'not linted\n',
+      'dropped.json': ENVELOPE,
+      'local/x.yaml': CLUSTER,
+      'private.yaml': CLUSTER,
+      'build/out.yaml': CLUSTER,
+      'build/tracked.yaml': CLUSTER,
+      'clusters/etl.yaml': CLUSTER,
+      'data/x.txt': CLUSTER,
+      '.github/workflows/ci.yml': 'name: ci\non: [push]\njobs: {}\n',
+      'notes/todo.yaml': 'owner: data-platform\n',
+      'README.md': '# configs\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, '..'), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    symlinkSync('../data/x.txt', join(dir, 'clusters', 'b.yaml'));
+    git(dir, 'init', '-q');
+    writeFileSync(join(dir, '.git', 'info', 'exclude'), 'local/\n');
+    writeFileSync(join(dir, 'global-ignore'), 'private.yaml\n');
+    git(dir, 'config', 'core.excludesFile', join(dir, 'global-ignore'));
+    git(dir, 'add', 'clusters', '.gitignore');
+    git(dir, 'add', '-f', 'build/tracked.yaml');
+    const run = await runCli(['--no-config', '-f', 'compact', '.'], { cwd: dir });
+    const finding = 'error state must be one of "start", "terminate"; got "stop" [schema/enum]';
+    expect(run.stdout.split('\n').filter(Boolean)).toEqual([
+      `build/tracked.yaml:2:8: ${finding}`,
+      `clusters/b.yaml:2:8: ${finding}`,
+      `clusters/etl.yaml:2:8: ${finding}`,
+      `sub/keep.json:1:77: ${finding}`,
+    ]);
+    expect(run.stderr).toBe('dplint: 2 files skipped: no API body; --verbose lists them\n');
+    expect(run.code).toBe(1);
+    // From a subfolder, git's view of it.
+    const sub = await runCli(['--no-config', '-f', 'compact', 'sub'], { cwd: dir });
+    expect(sub.stdout).toBe(`sub/keep.json:1:77: ${finding}\n`);
+  });
+
+  test('where git does not know the folder (a .git marker alone), the .gitignore files decide deepest first, as git would', async () => {
+    const dir = repo({ '.gitignore': '*.json\n', 'sub/.gitignore': '!keep.json\n', 'sub/keep.json': ENVELOPE, 'a.json': ENVELOPE, 'a.yaml': CLUSTER });
+    const run = await runCli(['--no-config', '-f', 'compact', '.'], { cwd: dir });
+    expect(run.stdout.split('\n').filter(Boolean).map((line) => line.split(':')[0])).toEqual(['a.yaml', 'sub/keep.json']);
   });
 });

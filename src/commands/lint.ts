@@ -288,17 +288,17 @@ function onlyChangedSince(results: Results, ref: string, cwd: string): FileResul
 }
 
 /**
- * What the plan leaves out, on standard error: links out of a walked folder in one line (each with
+ * What the plan leaves out, on standard error: links out of the repository, found or named, in one line (each with
  * `--verbose`, which also says which config file applied to how many files).
  */
 function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void {
   const links = run.linksOutside ?? [];
   if (verbose) {
     for (const line of configsUsed(run)) io.stderr?.(`dplint: ${line}\n`);
-    for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the folder walked\n`);
+    for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the repository\n`);
   } else if (links.length > 0) {
     const what = links.length === 1 ? `1 symbolic link (${JSON.stringify(links[0])})` : `${links.length} symbolic links`;
-    io.stderr?.(`dplint: skipped ${what} leading out of the folder walked; --verbose lists them\n`);
+    io.stderr?.(`dplint: skipped ${what} leading out of the repository; --verbose lists them\n`);
   }
 }
 
