@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { collectFiles } from '../../src/node/files.js';
@@ -185,6 +185,23 @@ describe('a folder walk and symbolic links', () => {
       stdout: '',
       stderr: `dplint: cannot read ${JSON.stringify(join(dir, 'repo', 'bad-\uFFFD\uFFFD.yaml'))}: its name is not valid UTF-8 (shown with U+FFFD in place of the bad bytes); rename the file\n`,
     });
+  });
+});
+
+describe('the git a walk runs executes nothing', () => {
+  test('a file-system monitor the repository\'s config names is not started by the walk\'s git ls-files', async () => {
+    const dir = tempDir({ 'repo/a.yaml': CLUSTER, 'hook.sh': `#!/bin/sh\ntouch "${'$'}(dirname "$0")/RAN"\n` });
+    chmodSync(join(dir, 'hook.sh'), 0o755);
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: join(dir, 'repo') }).status).toBe(0);
+    git('init', '-q');
+    git('config', 'core.fsmonitor', join(dir, 'hook.sh'));
+    git('add', 'a.yaml');
+    // The test's own git ran it.
+    expect(existsSync(join(dir, 'RAN'))).toBe(true);
+    rmSync(join(dir, 'RAN'));
+    const run = await runCli(['--no-config', '-f', 'compact', '.'], { cwd: join(dir, 'repo') });
+    expect(run.stdout).toBe(`a.yaml:2:8: ${FINDING}\n`);
+    expect(existsSync(join(dir, 'RAN'))).toBe(false);
   });
 });
 
