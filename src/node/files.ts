@@ -1,5 +1,4 @@
 import { closeSync, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isatty } from 'node:tty';
 import ignore, { type Ignore } from 'ignore';
@@ -23,6 +22,11 @@ export interface CollectOptions {
   isIgnored?: (absolutePath: string) => boolean;
   /** Leave out what git ignores when walking folders (default true). */
   gitignore?: boolean;
+  /**
+   * The files git sees under a folder, relative to it (src/node/git.ts's `gitListed`), or undefined
+   * outside a work tree. Without it, the .gitignore files decide.
+   */
+  gitFiles?: (folder: string) => ReadonlySet<string> | undefined;
 }
 
 export interface Collected {
@@ -99,7 +103,7 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       const found: string[] = [];
       const outside: string[] = [];
       const inside: Array<{ path: string; real: string }> = [];
-      const listed = options.gitignore === false ? undefined : gitListed(absolute);
+      const listed = options.gitignore === false ? undefined : options.gitFiles?.(absolute);
       const rules = options.gitignore === false || listed ? [] : gitignoresAbove(absolute);
       const walk = new Walk(absolute, repositoryOf(absolute) ?? absolute, found, outside, inside, options.isIgnored ?? (() => false), listed);
       walk.folder(absolute, rules);
@@ -163,24 +167,6 @@ function repositoryOf(folder: string): string | undefined {
     if (existsSync(join(dir, '.git'))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
-}
-
-/**
- * The files git sees under `folder` — tracked, and untracked but not ignored — relative to it and
- * `/`-separated; undefined outside a work tree, or where git cannot be run. `git ls-files` runs no
- * filter, hook or diff driver a repository's files could name, and the file-system monitor a local
- * config may name is turned off for it.
- */
-function gitListed(folder: string): Set<string> | undefined {
-  const run = spawnSync('git', ['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: folder,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    maxBuffer: 1 << 30,
-  });
-  if (run.error || run.status !== 0) return undefined;
-  const listed = new Set<string>();
-  for (const path of run.stdout.toString('utf8').split('\0')) if (path) listed.add(path);
-  return listed;
 }
 
 interface GitignoreRules {

@@ -13,6 +13,7 @@ import { ConfigResolver, type ConfigLocation } from './config-file.js';
 import { sha1 } from './crypto.js';
 import { maskSecrets, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
+import { gitListed } from './git.js';
 import { ResultStore, type PackedResults } from './compact.js';
 import { detached } from '../parse/detached.js';
 
@@ -125,7 +126,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
     const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
-  const { files, onlyFiles, linksOutside, named, aliases } = collectFiles(paths, { cwd, isIgnored });
+  const { files, onlyFiles, linksOutside, named, aliases } = collectFiles(paths, { cwd, isIgnored, gitFiles: gitListed });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Held to the end of the run, and each a string joined from the folder's path and the name (a
   // pair of strings, and the joined copy once read): one string each is some 30 bytes less a file.
