@@ -29,8 +29,8 @@ describe('a JSON file is spoken of in JSON\'s words', () => {
 
 describe('the hook and the gate lint API bodies, not every YAML file', () => {
   const WORKFLOW = 'name: dplint\non: [push]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n';
-  test('a CI workflow, a package.json and the config file named by a hook are skipped, in every preset; --verbose names them', async () => {
-    for (const preset of ['recommended', 'strict']) {
+  test('a walk counts a CI workflow and a package.json as skipped (--verbose names them); named, they are reported; the config file named by a hook is never a body', async () => {
+    for (const [preset, level, code] of [['recommended', 'warning', 0], ['strict', 'error', 1]] as const) {
       const dir = repo({
         'dplint.config.yaml': `extends: ${preset}\nfiles:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n`,
         '.github/workflows/dplint.yml': WORKFLOW,
@@ -38,12 +38,24 @@ describe('the hook and the gate lint API bodies, not every YAML file', () => {
         'clusters/etl.yaml': 'label: [etl]\n',
       });
       const named = await runCli(['dplint.config.yaml', '.github/workflows/dplint.yml', 'package.json', 'clusters/etl.yaml', '-f', 'json'], { cwd: dir });
-      expect([named.code, named.stderr, JSON.parse(named.stdout).results.map((r: { file: string }) => r.file)]).toEqual([0, '', ['clusters/etl.yaml']]);
+      const files = (run: { stdout: string }) => JSON.parse(run.stdout).results.map((r: { file: string; findings: Array<{ ruleId: string; severity: string }> }) => [r.file, r.findings.map((f) => `${f.severity} ${f.ruleId}`)]);
+      expect([named.code, named.stderr, files(named)]).toEqual([
+        code,
+        '',
+        [['.github/workflows/dplint.yml', [`${level} operation/unresolved`]], ['package.json', [`${level} operation/unresolved`]], ['clusters/etl.yaml', []]],
+      ]);
       const walked = await runCli(['.', '--verbose', '-f', 'json'], { cwd: dir });
+      if (preset === 'strict') {
+        // A gate under strict lists its other YAML under `ignore`.
+        expect([walked.code, files(walked)]).toEqual([1, [['.github/workflows/dplint.yml', ['error operation/unresolved']], ['clusters/etl.yaml', []], ['package.json', ['error operation/unresolved']]]]);
+        continue;
+      }
       expect(walked.code).toBe(0);
+      expect(JSON.parse(walked.stdout).summary).toEqual({ files: 1, errors: 0, warnings: 0, infos: 0, fixable: 0, skipped: 2 });
       expect(walked.stderr.split('\n').filter((line) => line.includes('no API body'))).toEqual([
         'dplint: skipped ".github/workflows/dplint.yml": no API body (nothing declares an operation for it, and its shape matches none)',
         'dplint: skipped "package.json": no API body (nothing declares an operation for it, and its shape matches none)',
+        'dplint: 2 files skipped: no API body; --verbose lists them',
       ]);
     }
   });

@@ -8,8 +8,8 @@ export default defineRule({
     summary: 'dplint cannot tell which API operation the file is a body for, so it checks only its syntax.',
     rationale:
       'Every check depends on the operation: the same member is valid in one body and unknown in another. dplint\'s contract (DESIGN.md, "How a file gets its operation"): "A file whose operation cannot be resolved gets one clear finding saying how to declare it."',
-    // Off in every preset (src/config/presets.ts): such a file is skipped as no API body, and listed under --verbose.
-    fix: 'The rule is off by default: a file nothing declares and whose shape matches no operation is skipped as no API body (`--verbose` lists it). To require every file to resolve, set `rules: {operation/unresolved: error}`. To declare a file: add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
+    // A warning in `recommended` and an error in `strict` (src/config/presets.ts); a walk counts the files it finds that resolve to nothing as skipped unless the rule is an error.
+    fix: 'A file named on the command line gets this finding (a warning; an error under `strict`). A file a folder walk finds is counted as skipped in the summary line instead (`--verbose` lists it), unless the rule is an error for it, as under `strict`: list YAML that is no API body under the config file’s `ignore`. To declare a file: add `# dplint: operation=<id>` (or a `yaml-language-server: $schema=…/<id>.schema.json` modeline), wrap it in a request envelope with `method` and `path`, or map it in the config file’s `files`.',
   },
   messages: {
     unresolved:

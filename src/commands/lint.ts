@@ -3,7 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
-import { summarize } from '../formatters/types.js';
+import { skippedNote, summarize } from '../formatters/types.js';
 import type { FileResult } from '../types.js';
 import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
@@ -106,7 +106,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     ...(options.includeSuppressed || outputs.some((output) => output.format === 'sarif') ? { includeSuppressed: true } : {}),
     // The default baseline is never a body (a file merely named like it, elsewhere, is linted); one
     // named with --baseline is linted where it is one (and then never written over).
-    ...(baseline && !baseline.explicit ? { notBodies: [baseline.path] } : {}),
+    // With --no-baseline, the default file is still dplint's own, not a body to count as skipped.
+    ...(baseline && !baseline.explicit ? { notBodies: [baseline.path] } : options.baseline === false && !options.stdin ? { notBodies: [join(baselineRoot(io.cwd), DEFAULT_BASELINE)] } : {}),
   };
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
@@ -114,6 +115,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // An array, or (a run over files without --fix or --cache) results made a file at a time as they
   // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
   let results: Results;
+  let planned: PlannedRun | undefined;
   // `-` is standard input, as for most Unix tools; --stdin-filename names that input and nothing else.
   if (paths.length === 1 && paths[0] === '-') [paths, options] = [[], { ...options, stdin: true }];
   else if (paths.includes('-')) throw new UsageError('"-" is standard input: give it alone, or name files');
@@ -137,11 +139,17 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
       warn: (message) => io.stderr?.(`dplint: warning: ${message}\n`),
       shard: shardOption(options.shard),
       writeTargets,
-      onPlanned: (run) => reportPlan(run, options.verbose === true, io),
+      onPlanned: (run) => {
+        planned = run;
+        reportPlan(run, options.verbose === true, io);
+      },
     });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
-  results = withoutNonBodies(results, options.verbose === true, io);
+  const skipped = { count: 0 };
+  // Standard input is named as a file is; a run without a plan read nothing else.
+  const isNamed = options.stdin ? () => true : (file: string) => planned?.named?.has(file) ?? false;
+  results = withoutNonBodies(results, isNamed, options.verbose === true, io, skipped);
   // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(allOf(results), io.cwd) : [];
@@ -169,6 +177,12 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
 
   // Counted once, for the outputs and the exit code: each pass over a run's packed results makes them anew.
   const summary = summarize(results);
+  // Counted as the summary iterated the results (withoutNonBodies).
+  if (skipped.count > 0) summary.skipped = skipped.count;
+  // stylish and github end with a summary line, which says it; the other formats have none.
+  if (skipped.count > 0 && !outputs.some((output) => output.file === undefined && (output.format === 'stylish' || output.format === 'github'))) {
+    io.stderr?.(`dplint: ${skippedNote(skipped.count)}\n`);
+  }
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? colorByDefault(io.env, io.isTTY));
@@ -306,7 +320,7 @@ function onlyChangedSince(results: Results, ref: string, cwd: string): FileResul
 }
 
 /**
- * What the plan leaves out, on standard error: links out of a walked folder in one line (each with
+ * What the plan leaves out, on standard error: links out of the repository, found or named, in one line (each with
  * `--verbose`, which also says which config file applied to how many files).
  */
 function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void {
@@ -318,27 +332,52 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
   for (const { file, why } of run.settingsUnread ?? []) io.stderr?.(`dplint: warning: not read ${JSON.stringify(file)}: it ${why}; its patterns do not apply\n`);
   if (verbose) {
     for (const line of configsUsed(run)) io.stderr?.(`dplint: ${line}\n`);
-    for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the folder walked\n`);
+    for (const link of links) io.stderr?.(`dplint: skipped ${JSON.stringify(link)}: a symbolic link out of the repository\n`);
   } else if (links.length > 0) {
     const what = links.length === 1 ? `1 symbolic link (${JSON.stringify(links[0])})` : `${links.length} symbolic links`;
-    io.stderr?.(`dplint: skipped ${what} leading out of the folder walked; --verbose lists them\n`);
+    io.stderr?.(`dplint: skipped ${what} leading out of the repository; --verbose lists them\n`);
   }
 }
 
 /**
- * A file that nothing declares, whose shape matches no operation and that has no finding (a CI
- * workflow, a package.json: `operation/unresolved` is off in every preset) is no API body: it is
- * left out of the report, and `--verbose` names it. A file that does not parse keeps its findings.
+ * A file a walk found that nothing declares and whose shape matches no operation (a CI workflow, a
+ * package.json) is no API body: unless `operation/unresolved` is an error for it (`strict`), it is
+ * left out of the report and counted as skipped (`--verbose` names it). A file named on the command
+ * line is always reported, with its `operation/unresolved` finding: it is never dropped in silence
+ * (an empty one is a file checked, with no problem). A file that does not parse keeps its findings. The count is `skipped.count` once the
+ * results have been iterated to the end (the summary counts them first).
  */
-function withoutNonBodies(results: Results, verbose: boolean, io: LintCommandIo): Results {
-  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
+function withoutNonBodies(results: Results, isNamed: (file: string) => boolean, verbose: boolean, io: LintCommandIo, skipped: { count: number }): Results {
+  const shown = (result: FileResult): FileResult => {
+    if (result.operation !== undefined || isNamed(result.file)) return result;
+    const findings = result.findings.filter((f) => !(f.ruleId === UNRESOLVED && f.severity !== 'error'));
+    return findings.length === result.findings.length ? result : { ...result, findings };
+  };
+  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0 || isNamed(result.file);
   if (verbose) {
     for (const result of results) {
-      if (!isBody(result)) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
+      if (!isBody(shown(result))) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
     }
   }
-  return kept(results, isBody);
+  if (Array.isArray(results)) {
+    const kept = results.map(shown).filter(isBody);
+    skipped.count = results.length - kept.length;
+    return kept;
+  }
+  return {
+    *[Symbol.iterator]() {
+      let count = 0;
+      for (const result of results) {
+        const seen = shown(result);
+        if (isBody(seen)) yield seen;
+        else count++;
+      }
+      skipped.count = count;
+    },
+  };
 }
+
+const UNRESOLVED = 'operation/unresolved';
 
 /** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */
 type Results = readonly FileResult[] | Iterable<FileResult>;

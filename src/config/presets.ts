@@ -7,23 +7,23 @@ export type PresetName = 'recommended' | 'strict';
  * `recommended` is every rule at its default level, except `cluster/edit-effect`: it reminds a
  * reviewer that label changes act at once, which is worth saying in a review bot but fires on
  * every cluster file with a label, so it is opted into (`rules: {cluster/edit-effect: info}`);
- * and `operation/unresolved`: a file that nothing declares and whose shape matches no operation is
- * not an API body (a CI workflow, a package.json), so it is skipped — listed under `--verbose` —
- * in every preset, unless the config requires every file to resolve
- * (`rules: {operation/unresolved: error}`).
+ * `operation/unresolved` stays on in both: a file named on the command line that resolves to no
+ * operation is never dropped in silence (a warning; an error under `strict`). A walk counts the
+ * files it found that resolve to nothing as skipped, unless the rule is an error (README "Which
+ * operation a file is for").
  * `strict` is what a CI gate wants: findings
  * that are "probably a mistake" in a pre-commit hook become errors once a repository means to be
  * clean — unlisted members, vendor spellings, literal secrets, files whose operation is only
- * inferred, and directives that silence nothing.
+ * inferred, files that resolve to no operation, and directives that silence nothing.
  */
 export const PRESETS: Readonly<Record<PresetName, { rules: RuleSettings; reportUnusedDisableDirectives: RuleLevel }>> = {
-  recommended: { rules: Object.freeze({ 'cluster/edit-effect': 'off', 'operation/unresolved': 'off' }), reportUnusedDisableDirectives: 'off' },
+  recommended: { rules: Object.freeze({ 'cluster/edit-effect': 'off' }), reportUnusedDisableDirectives: 'off' },
   strict: {
     rules: Object.freeze({
       'schema/unknown-member': 'error',
       'body/vendor-spelling': 'error',
       'security/plaintext-secret': 'error',
-      'operation/unresolved': 'off',
+      'operation/unresolved': 'error',
       'operation/inferred': 'warning',
       'cluster/edit-effect': 'off',
     }),

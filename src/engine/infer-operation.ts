@@ -1,4 +1,5 @@
 import type { OperationId } from '../operations.js';
+import { closest } from '../schema/did-you-mean.js';
 
 const CLUSTER_MEMBERS = [
   'label', 'presto_version', 'spark_version', 'zeppelin_interpreter_mode', 'vm_settings', 'node_configuration', 'hadoop_settings',
@@ -26,5 +27,39 @@ export function inferOperation(value: unknown): OperationId | undefined {
     return CREATE_ONLY_ACCOUNT_MEMBERS.some((key) => Object.hasOwn(account, key)) ? 'create-account' : 'edit-account';
   }
   if (keys.some((key) => CLUSTER_MEMBERS.includes(key))) return 'edit-cluster';
-  return undefined;
+  return nearMiss(body, keys);
+}
+
+/** Each operation's top-level members, for a body whose members are misspelt (`lable`, `node_configuraton`). */
+const MEMBERS_OF: ReadonlyArray<[OperationId, readonly string[]]> = [
+  ['edit-cluster', CLUSTER_MEMBERS],
+  ['clone-cluster', ['cluster_info']],
+  ['add-whitelist-ip', ['ip_cidr']],
+  ['set-bootstrap', ['script', 'is_user_bootstrap']],
+  ['view-bootstrap', ['is_user_bootstrap']],
+  ['edit-account', ['account']],
+  ['set-cluster-state', ['state']],
+];
+
+/**
+ * A body none of whose members is an operation's, but every one of which is one operation's or a
+ * misspelling of it (a few edits, as did-you-mean counts them): that operation, so the body is
+ * checked and its misspellings reported with their did-you-mean (schema/unknown-member), where it
+ * would otherwise be skipped as no API body. Every member must be near, and only one operation's:
+ * a CI workflow's `name`/`on`/`jobs` or a package.json's `scripts` beside `dependencies` match none.
+ */
+function nearMiss(body: Record<string, unknown>, keys: readonly string[]): OperationId | undefined {
+  if (keys.length === 0) return undefined;
+  let found: OperationId | undefined;
+  for (const [operation, members] of MEMBERS_OF) {
+    if (operation === 'set-cluster-state' && keys.length !== 1) continue;
+    if (!keys.every((key) => members.includes(key) || closest(key, members, { typosOnly: true }) !== undefined)) continue;
+    if (found !== undefined) return undefined;
+    found = operation;
+  }
+  if (found !== 'edit-account') return found;
+  // `acount:` holds the account's members: those only a new account has make it a create.
+  const account = body[keys[0]];
+  const members = account !== null && typeof account === 'object' ? Object.keys(account) : [];
+  return keys.length === 1 && members.some((key) => CREATE_ONLY_ACCOUNT_MEMBERS.includes(key)) ? 'create-account' : found;
 }

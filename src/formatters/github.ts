@@ -1,6 +1,6 @@
 import type { Severity } from '../types.js';
 import { documentSuffix, printable, relativePath } from './source.js';
-import { summarize, type Formatter, type Summary } from './types.js';
+import { skippedNote, summarize, type Formatter, type Summary } from './types.js';
 
 const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -62,9 +62,10 @@ function withoutControls(text: string): string {
 function summaryLine(summary: Summary): string {
   const total = summary.errors + summary.warnings + summary.infos;
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
-  if (total === 0) return `dplint: ${files} checked, no problems`;
+  const skipped = summary.skipped ? `; ${skippedNote(summary.skipped)}` : '';
+  if (total === 0) return `dplint: ${files} checked, no problems${skipped}`;
   const counts = `${summary.errors} error${summary.errors === 1 ? '' : 's'}, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, ${summary.infos} info`;
-  const line = `dplint: ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${files}`;
+  const line = `dplint: ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${files}${skipped}`;
   const over = Math.max(summary.errors, summary.warnings, summary.infos) > STEP_LIMIT;
   return over ? `${line}; GitHub annotates only the first ${STEP_LIMIT} of each kind per step: the step log lists all, or upload --format sarif` : line;
 }

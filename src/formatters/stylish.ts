@@ -1,6 +1,6 @@
 import type { Finding } from '../types.js';
 import { documentSuffix, printable, shownLines } from './source.js';
-import { summarize, type Formatter } from './types.js';
+import { skippedNote, summarize, type Formatter } from './types.js';
 
 const COLORS = { error: '\u001b[31m', warning: '\u001b[33m', info: '\u001b[36m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
 
@@ -39,12 +39,14 @@ export const stylish: Formatter = (results, options = {}) => {
   const summary = options.summary ?? summarize(results);
   const total = summary.errors + summary.warnings + summary.infos;
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
+  // A run that skipped files says so on its last line: a gate is never green about files it did not check.
+  const skipped = summary.skipped ? `; ${skippedNote(summary.skipped)}` : '';
   if (total === 0) {
-    lines.push(`✔ ${files} checked, no problems`);
+    lines.push(`✔ ${files} checked, no problems${skipped}`);
   } else {
     const counts = [plural(summary.errors, 'error'), plural(summary.warnings, 'warning'), plural(summary.infos, 'info')].join(', ');
     const color = summary.errors > 0 ? 'error' : summary.warnings > 0 ? 'warning' : 'info';
-    lines.push(paint(color, `✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${files}`));
+    lines.push(paint(color, `✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${files}`) + skipped);
   }
   return lines.join('\n') + '\n';
 };

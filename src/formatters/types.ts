@@ -35,6 +35,16 @@ export interface Summary {
   warnings: number;
   infos: number;
   fixable: number;
+  /**
+   * Files a walk found that resolve to no operation and were left out as no API body (README
+   * "Which operation a file is for"); present only when there were some. The CLI sets it.
+   */
+  skipped?: number;
+}
+
+/** How the summary line counts the files skipped as no API body (`--verbose` lists them on standard error). */
+export function skippedNote(count: number): string {
+  return `${count} file${count === 1 ? '' : 's'} skipped: no API body; --verbose lists ${count === 1 ? 'it' : 'them'}`;
 }
 
 /** Over an array, or over results made a file at a time (the CLI's, src/node/compact.ts). */

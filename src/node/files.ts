@@ -21,8 +21,13 @@ export interface CollectOptions {
   cwd: string;
   /** Whether a file or folder (absolute path) is excluded by the config file's `ignore`. */
   isIgnored?: (absolutePath: string) => boolean;
-  /** Honour .gitignore files when walking folders (default true). */
+  /** Leave out what git ignores when walking folders (default true). */
   gitignore?: boolean;
+  /**
+   * The files git sees under a folder, relative to it (src/node/git.ts's `gitListed`), or undefined
+   * outside a work tree. Without it, the .gitignore files decide.
+   */
+  gitFiles?: (folder: string) => ReadonlySet<string> | undefined;
 }
 
 export interface Collected {
@@ -30,31 +35,69 @@ export interface Collected {
   files: string[];
   /** Whether every path given was a file (pre-commit passes files; an empty result is then no error). */
   onlyFiles: boolean;
-  /** Symbolic links found in a walk that lead out of the folder walked: not followed, shown as found (`/`-separated). */
+  /**
+   * Symbolic links, found in a walk or named, that lead out of the repository: not read, shown as
+   * found or given (`/`-separated).
+   */
   linksOutside: string[];
   /** `.gitignore` files not read (a link, not a regular file, too large; readGitignore), absolute, with why. */
   gitignoresUnread: Array<{ path: string; why: string }>;
+
+  /**
+   * The files named on the command line, as they are in `files`: a file a walk found that resolves
+   * to no operation is counted as skipped, where one named is reported (`operation/unresolved`).
+   */
+  named: Set<string>;
+  /**
+   * Links in `files` whose target is linted in the same run under its own path: the target's
+   * findings are not repeated under the link, but the link counts as a file of its own for the
+   * checks across files (a deploy tool that globs the link sends the body twice).
+   */
+  aliases: Set<string>;
+}
+
+/** A symbolic link inside the repository to a regular file: linted under its own path, unless its target is linted anyway. */
+interface LinkInside {
+  shown: string;
+  /** The target's real path. */
+  real: string;
 }
 
 /**
  * The files to lint: each file named, and under each folder every `*.yaml`, `*.yml` and `*.json`
- * that neither .gitignore nor the config's `ignore` excludes (skipping `node_modules` and `.git`),
- * sorted so the output does not depend on the file system. A named file is linted whatever its
- * extension, unless the config ignores it or it is one of dplint's own config files.
+ * that git would see and the config's `ignore` does not exclude (skipping `node_modules` and
+ * `.git`), sorted so the output does not depend on the file system. A named file is linted
+ * whatever its extension, unless the config ignores it or it is one of dplint's own config files.
  *
- * A walk never follows a symbolic link: one whose target lies inside the folder walked names a
- * file (or folder) the walk reaches under its own path, where it is linted once; one that leads
- * outside — a pull request's `x.yaml -> ~/.aws/credentials` — is not read, and is listed in
- * `linksOutside`. A dangling link or a loop of links is kept, so that reading it fails with one
- * line rather than a file being skipped in silence.
+ * Inside a git work tree, a walk sees exactly git's files: `git ls-files --cached --others
+ * --exclude-standard` (nested `.gitignore` negations, `.git/info/exclude`, `core.excludesFile`).
+ * Outside one, or where git cannot be run, the `.gitignore` files from the repository's root down
+ * are read as the `ignore` package reads them.
+ *
+ * A walk never follows a symbolic link, and no link — found or named — is read when it leads out
+ * of the repository (the folder holding `.git` above the path; outside one, the folder walked, or
+ * for a named file the working folder): a pull request's `x.yaml -> ~/.aws/credentials` is listed
+ * in `linksOutside`. A link inside it to a regular file is linted under its own path, since a tool
+ * that globs `clusters/*.yaml` sends what it points at, whatever that is (`../data/x.txt`, a file
+ * under `node_modules/` or an ignored folder); when its target is linted in the same run, it is an
+ * alias (see `aliases`). A dangling link or a loop of links is kept, so that reading it fails with
+ * one line rather than a file being skipped in silence.
  */
 export function collectFiles(paths: readonly string[], options: CollectOptions): Collected {
-  const files: string[] = [];
+  // A walk's files, sorted, or one named file: links inside a walk join its files once they are placed.
+  const segments: string[][] = [];
   const linksOutside: string[] = [];
   const gitignoresUnread: Collected['gitignoresUnread'] = [];
   const unread = (path: string, why: string): void => {
     if (!gitignoresUnread.some((known) => known.path === path)) gitignoresUnread.push({ path, why });
   };
+
+  const named = new Set<string>();
+  // A walk's links carry the files they join; a named one is in place already.
+  const linksInside: Array<LinkInside & { segment?: string[] }> = [];
+  // What each walk and each named file lints, to tell whether a link's target is linted in this run.
+  const walks: Array<{ root: string; realRoot: string; found: readonly string[] }> = [];
+  const namedReal = new Set<string>();
   let onlyFiles = true;
   for (const given of paths) {
     const absolute = resolve(options.cwd, given);
@@ -68,21 +111,71 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
       onlyFiles = false;
       const found: string[] = [];
       const outside: string[] = [];
-      const rules = options.gitignore === false ? [] : gitignoresAbove(absolute, unread);
-      const walk = new Walk(absolute, found, outside, options.isIgnored ?? (() => false), unread);
+      const inside: Array<{ path: string; real: string }> = [];
+      const listed = options.gitignore === false ? undefined : options.gitFiles?.(absolute);
+      const rules = options.gitignore === false || listed ? [] : gitignoresAbove(absolute, unread);
+      const walk = new Walk(absolute, repositoryOf(absolute) ?? absolute, found, outside, inside, options.isIgnored ?? (() => false), unread, listed);
       walk.folder(absolute, rules);
       // Every file found lies under the folder: its path inside is the rest of the string.
-      const inside = (file: string): string => (file.startsWith(absolute + sep) ? file.slice(absolute.length + 1) : relative(absolute, file));
+      const within = (file: string): string => (file.startsWith(absolute + sep) ? file.slice(absolute.length + 1) : relative(absolute, file));
       const display = displayPathsUnder(given);
+      const files: string[] = [];
+      segments.push(files);
       // One at a time: a spread of 130,000 paths into push() overflows the call stack.
-      for (const file of found.sort()) files.push(display(inside(file)));
-      for (const link of outside.sort()) linksOutside.push(display(inside(link)));
+      for (const file of found.sort()) files.push(display(within(file)));
+      for (const link of outside.sort()) linksOutside.push(display(within(link)));
+      for (const link of inside) linksInside.push({ shown: display(within(link.path)), real: link.real, segment: files });
+      walks.push({ root: absolute, realRoot: walk.realRoot, found });
     } else if (!options.isIgnored?.(absolute) && !OWN_FILE_NAMES.includes(basename(absolute))) {
       // dplint's own config file is never a body, though a hook or a glob names it.
-      files.push(given.split(sep).join('/'));
+      const shown = given.split(sep).join('/');
+      const real = realpathSync(absolute);
+      if (real !== absolute) {
+        // A link on the way: named files get the walk's rule (`dplint $(git diff --name-only …)`
+        // with a pull request that adds `clusters/x.yaml -> ~/.docker/config.json`).
+        const boundary = withSeparator(realpathSync(repositoryOf(dirname(absolute)) ?? options.cwd));
+        if (!real.startsWith(boundary)) {
+          linksOutside.push(shown);
+          continue;
+        }
+        linksInside.push({ shown, real });
+      } else {
+        // Only a file, not a link: two links to one file would otherwise each leave it to the other.
+        namedReal.add(real);
+      }
+      segments.push([shown]);
+      named.add(shown);
     }
   }
-  return { files: [...new Set(files)], onlyFiles, linksOutside, gitignoresUnread };
+  const aliases = new Set<string>();
+  if (linksInside.length > 0) {
+    const found = walks.map((walk) => ({ ...walk, set: new Set(walk.found) }));
+    // The lexical path a walk found a file under is its real path, the walk's root aside: it never went through a link.
+    const linted = (real: string): boolean => namedReal.has(real) || found.some((walk) => real.startsWith(walk.realRoot) && walk.set.has(join(walk.root, real.slice(walk.realRoot.length))));
+    const placed = new Set<string[]>();
+    for (const link of linksInside) {
+      if (linted(link.real)) aliases.add(link.shown);
+      if (!link.segment) continue;
+      link.segment.push(link.shown);
+      placed.add(link.segment);
+    }
+    for (const segment of placed) segment.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+  const files: string[] = [];
+  for (const segment of segments) for (const file of segment) files.push(file);
+  return { files: [...new Set(files)], onlyFiles, linksOutside, gitignoresUnread, named, aliases };
+}
+
+function withSeparator(folder: string): string {
+  return folder.endsWith(sep) ? folder : folder + sep;
+}
+
+/** The folder holding `.git` at or above `folder` (a work tree's root), if any. */
+function repositoryOf(folder: string): string | undefined {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 interface GitignoreRules {
@@ -92,18 +185,38 @@ interface GitignoreRules {
 
 /** One folder's walk: what it finds, and where it may not lead. */
 class Walk {
-  /** The folder's real path, with a trailing separator: a link's target must start with it. */
-  private readonly realRoot: string;
+  /** The folder's real path, with a trailing separator. */
+  readonly realRoot: string;
+  /** The repository's real path, with a trailing separator: a link's target must start with it. */
+  private readonly realBoundary: string;
+  /** The walked folder's path with a trailing separator: a found path less it is git's name for it. */
+  private readonly prefix: string;
+  /** Every folder holding a file git lists, by git's name for it (`a/b`; `` for the root). */
+  private readonly listedFolders?: Set<string>;
 
   constructor(
     root: string,
+    boundary: string,
     private readonly out: string[],
     private readonly outside: string[],
+    private readonly inside: Array<{ path: string; real: string }>,
     private readonly isIgnored: (path: string) => boolean,
     private readonly unread: (path: string, why: string) => void,
+    private readonly listed?: ReadonlySet<string>,
   ) {
-    const real = realpathSync(root);
-    this.realRoot = real.endsWith(sep) ? real : real + sep;
+    this.realRoot = withSeparator(realpathSync(root));
+    this.realBoundary = withSeparator(realpathSync(boundary));
+    this.prefix = withSeparator(root);
+    if (listed) {
+      this.listedFolders = new Set(['']);
+      for (const path of listed) {
+        for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
+          const folder = path.slice(0, cut);
+          if (this.listedFolders.has(folder)) break;
+          this.listedFolders.add(folder);
+        }
+      }
+    }
   }
 
   /**
@@ -117,7 +230,7 @@ class Walk {
     } catch {
       return;
     }
-    const own = gitignores.length || settingsFileExists(join(directory, '.gitignore')) ? [...gitignores, ...readGitignore(directory, this.unread)] : gitignores;
+    const own = this.listed || !(gitignores.length || settingsFileExists(join(directory, '.gitignore'))) ? gitignores : [...gitignores, ...readGitignore(directory, this.unread)];
     // (No join per entry: the folder's path is already normal, and an entry's name holds no separator.)
     const prefix = directory.endsWith(sep) ? directory : directory + sep;
     for (const entry of entries) {
@@ -129,7 +242,7 @@ class Walk {
       const isDirectory = entry.isDirectory();
       if (isDirectory && SKIPPED_DIRECTORIES.has(entry.name)) continue;
       if (!isDirectory && !this.lintsName(entry.name)) continue;
-      if (this.isIgnored(path) || gitIgnored(own, path, isDirectory)) continue;
+      if (this.isIgnored(path) || this.gitExcludes(own, path, isDirectory)) continue;
       if (isDirectory) this.folder(path, own);
       // A named pipe, socket or device found in a walk is not a file to lint: reading a pipe blocks until someone writes.
       else if (entry.isFile()) this.out.push(notMisread(path, entry.name));
@@ -140,10 +253,19 @@ class Walk {
     return LINTED_EXTENSIONS.test(name) && !OWN_FILE_NAMES.includes(name);
   }
 
+  /** Whether git leaves the path out: by its listing in a work tree (a link is a file to git), by the .gitignore files read otherwise. */
+  private gitExcludes(gitignores: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
+    if (!this.listed) return gitIgnored(gitignores, path, isDirectory);
+    const name = path.slice(this.prefix.length);
+    const named = sep === '/' ? name : name.split(sep).join('/');
+    return isDirectory ? !this.listedFolders!.has(named) : !this.listed.has(named);
+  }
+
   /**
-   * A link is not followed. One that leads inside the folder names what the walk reaches anyway;
-   * one that leads outside is listed, if it would have been linted; one that leads nowhere is
-   * kept, if its name is linted, so that reading it fails with one line naming it.
+   * A link is not followed. One that leads out of the repository is listed, if it would have been
+   * linted; one to a regular file inside it is kept for the run to lint under its own path (or
+   * count as an alias); one to a folder inside it names what the walk reaches anyway; one that
+   * leads nowhere is kept, if its name is linted, so that reading it fails with one line naming it.
    */
   private link(entry: Dirent, path: string, gitignores: readonly GitignoreRules[]): void {
     let real: string;
@@ -152,14 +274,14 @@ class Walk {
       real = realpathSync(path);
       target = statSync(real);
     } catch {
-      if (this.lintsName(entry.name) && !this.isIgnored(path) && !gitIgnored(gitignores, path, false)) this.out.push(notMisread(path, entry.name));
+      if (this.lintsName(entry.name) && !this.isIgnored(path) && !this.gitExcludes(gitignores, path, false)) this.out.push(notMisread(path, entry.name));
       return;
     }
-    if (real.startsWith(this.realRoot)) return;
     const isDirectory = target.isDirectory();
     if (isDirectory ? SKIPPED_DIRECTORIES.has(entry.name) : !target.isFile() || !this.lintsName(entry.name)) return;
-    if (this.isIgnored(path) || gitIgnored(gitignores, path, isDirectory)) return;
-    this.outside.push(path);
+    if (this.isIgnored(path) || this.gitExcludes(gitignores, path, isDirectory && !this.listed)) return;
+    if (!real.startsWith(this.realBoundary)) this.outside.push(path);
+    else if (!isDirectory) this.inside.push({ path, real });
   }
 }
 
@@ -177,10 +299,19 @@ function notMisread(path: string, name: string): string {
   }
 }
 
+/**
+ * As git decides without a work tree to ask: the deepest .gitignore that has a say wins, so a
+ * nested `!keep.json` takes back a `*.json` above it (a folder excluded above is never walked into,
+ * which is git's rule that nothing inside it can be taken back).
+ */
 function gitIgnored(gitignores: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
-  for (const { base, rules } of gitignores) {
+  for (let i = gitignores.length - 1; i >= 0; i--) {
+    const { base, rules } = gitignores[i];
     const inside = relative(base, path).split(sep).join('/');
-    if (inside && !inside.startsWith('..') && rules.ignores(isDirectory ? `${inside}/` : inside)) return true;
+    if (!inside || inside.startsWith('..')) continue;
+    const said = rules.test(isDirectory ? `${inside}/` : inside);
+    if (said.ignored) return true;
+    if (said.unignored) return false;
   }
   return false;
 }

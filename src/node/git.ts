@@ -125,3 +125,21 @@ export function readBlobs(root: string, ids: readonly string[]): Map<string, Buf
   }
   return contents;
 }
+
+/**
+ * The files git sees under `folder` — tracked, and untracked but not ignored — relative to it and
+ * `/`-separated; undefined outside a work tree, or where git cannot be run. `git ls-files` runs no
+ * filter, hook or diff driver a repository's files could name, and the file-system monitor a local
+ * config may name is turned off for it.
+ */
+export function gitListed(folder: string): Set<string> | undefined {
+  const run = spawnSync('git', ['-c', 'core.quotepath=off', '-c', 'core.fsmonitor=false', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: folder,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    maxBuffer: 1 << 30,
+  });
+  if (run.error || run.status !== 0) return undefined;
+  const listed = new Set<string>();
+  for (const path of run.stdout.toString('utf8').split('\0')) if (path) listed.add(path);
+  return listed;
+}

@@ -1,7 +1,7 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
-import { collectFacts, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
+import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
 import type { RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
 import { mayHoldDirectives as mayHoldDirectivesIn } from '../engine/fast-path.js';
@@ -13,6 +13,7 @@ import { ConfigResolver, type ConfigLocation } from './config-file.js';
 import { sha1 } from './crypto.js';
 import { maskSecrets, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
+import { gitListed } from './git.js';
 import { ResultStore, type PackedResults } from './compact.js';
 import { detached } from '../parse/detached.js';
 
@@ -83,6 +84,11 @@ export interface PlannedRun {
   linksOutside?: string[];
   /** `.gitignore` files the walks did not read (a link, a device, too large), relative to `cwd`, with why: their patterns do not apply. */
   settingsUnread?: Array<{ file: string; why: string }>;
+
+  /** The files named on the command line (collectFiles): the others a walk found. */
+  named?: ReadonlySet<string>;
+  /** Links whose target the run lints too (collectFiles): only the checks across files report on them. */
+  aliases?: ReadonlySet<string>;
   /** Holds the run's results compactly until the output is written (src/node/compact.ts). */
   store?: ResultStore;
 }
@@ -123,7 +129,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
     const found = configuredAt(absolute);
     return found !== undefined && found.path !== '' && !found.path.startsWith('..') && found.config.isIgnored(found.path);
   };
-  const { files, onlyFiles, linksOutside, gitignoresUnread } = collectFiles(paths, { cwd, isIgnored });
+  const { files, onlyFiles, linksOutside, gitignoresUnread, named, aliases } = collectFiles(paths, { cwd, isIgnored, gitFiles: gitListed });
   if (files.length === 0 && !onlyFiles) throw new UsageError(`no YAML or JSON files found in ${paths.map((p) => JSON.stringify(p)).join(', ')}`);
   // Held to the end of the run, and each a string joined from the folder's path and the name (a
   // pair of strings, and the joined copy once read): one string each is some 30 bytes less a file.
@@ -131,7 +137,7 @@ export function planRun(paths: readonly string[], options: LintFilesOptions): Pl
   // Without config files (`--no-config`) no file has one: no path to resolve, ten thousand times over.
   const rules = options.rules && Object.freeze({ ...options.rules });
   const settingsUnread = gitignoresUnread.map(({ path, why }) => ({ file: relative(cwd, path).split(sep).join('/') || path, why }));
-  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside, settingsUnread };
+  return { cwd, files, configured: configs ? configuredFile : () => undefined, rules, linksOutside, settingsUnread, named, ...(aliases.size > 0 ? { aliases } : {}) };
 }
 
 /** `--verbose`: which config file applied to how many of the planned files, one line each, in order of first use. */
@@ -186,7 +192,21 @@ export function pathToOpen(run: PlannedRun, file: string): string {
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
 export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions, onLocated?: (file: string) => void): FileResult[] {
-  return lintAll(linted, run.configured, rereadOf(run), options, onLocated);
+  const results = lintAll(linted, run.configured, rereadOf(run), options, onLocated);
+  const aliases = run.aliases;
+  return aliases ? results.map((result) => (aliases.has(result.file) ? asAlias(result) : result)) : results;
+}
+
+/**
+ * A link whose target the run lints under the target's own path: the target's findings are not
+ * told twice, but the link is a file of its own to the checks across files (a tool that globs it
+ * sends the body again: two files, one label). Done after the lint and its cache, since whether
+ * the target is linted depends on the run, not on the file.
+ */
+function asAlias(result: FileResult): FileResult {
+  const findings = result.findings.filter((finding) => isRepositoryRule(finding.ruleId));
+  const suppressed = result.suppressed?.filter((finding) => isRepositoryRule(finding.ruleId));
+  return { ...result, findings, ...(suppressed ? { suppressed } : {}) };
 }
 
 function rereadOf(run: PlannedRun): (file: string) => string | undefined {
@@ -258,8 +278,16 @@ export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: R
   const byFile = new Map<string, RepositoryFacts>();
   for (let i = 0; i < run.files.length; i++) if (facts[i]) byFile.set(run.files[i], facts[i]!);
   const pass = passAcrossFiles(byFile, run.configured, rereadOf(run), options);
-  if (!pass) return;
-  for (let i = 0; i < run.files.length; i++) if (pass.files.has(run.files[i])) packed.replace(i, withShownSource(pass.withFindings(packed.at(i))));
+  const aliases = run.aliases;
+  if (!pass && !aliases) return;
+  for (let i = 0; i < run.files.length; i++) {
+    const file = run.files[i];
+    const across = pass?.files.has(file) === true;
+    const alias = aliases?.has(file) === true;
+    if (!across && !alias) continue;
+    const result = across ? withShownSource(pass!.withFindings(packed.at(i))) : packed.at(i);
+    packed.replace(i, alias ? asAlias(result) : result);
+  }
 }
 
 function passAcrossFiles(

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { collectFiles } from '../../src/node/files.js';
 import { runCli } from '../helpers/cli.js';
-import { tempDir } from './helpers.js';
+import { lines, tempDir } from './helpers.js';
 
 /**
  * The file system as a hostile input: link loops, dangling links, pipes, devices, unreadable and
@@ -96,7 +96,7 @@ describe('a folder walk and symbolic links', () => {
       const run = await runCli(['--no-config', '-f', format, 'clusters'], { cwd: join(dir, 'repo') });
       expect(run.stdout).not.toContain('wJalrXUtnFEMI');
       expect(run.stdout).not.toContain('x.yaml');
-      expect(run.stderr).toBe('dplint: skipped 1 symbolic link ("clusters/x.yaml") leading out of the folder walked; --verbose lists them\n');
+      expect(run.stderr).toBe('dplint: skipped 1 symbolic link ("clusters/x.yaml") leading out of the repository; --verbose lists them\n');
       expect(run.code).toBe(1);
     }
     const compact = await runCli(['--no-config', '-f', 'compact', 'clusters'], { cwd: join(dir, 'repo') });
@@ -108,28 +108,49 @@ describe('a folder walk and symbolic links', () => {
     symlinkSync(join(dir, 'outside', 'b.yaml'), join(dir, 'repo', 'b.yaml'));
     symlinkSync(join(dir, 'outside'), join(dir, 'repo', 'more'));
     const run = await runCli(['--no-config', '-f', 'compact', 'repo'], { cwd: dir });
-    expect(run.stderr).toBe('dplint: skipped 2 symbolic links leading out of the folder walked; --verbose lists them\n');
+    expect(run.stderr).toBe('dplint: skipped 2 symbolic links leading out of the repository; --verbose lists them\n');
     expect(run.stdout).toBe(`repo/a.yaml:2:8: ${FINDING}\n`);
     const verbose = await runCli(['--no-config', '--verbose', '-f', 'compact', 'repo'], { cwd: dir });
     expect(verbose.stderr).toBe(
       'dplint: no config file applies to 1 file: the recommended defaults\n' +
-        'dplint: skipped "repo/b.yaml": a symbolic link out of the folder walked\n' +
-        'dplint: skipped "repo/more": a symbolic link out of the folder walked\n',
+        'dplint: skipped "repo/b.yaml": a symbolic link out of the repository\n' +
+        'dplint: skipped "repo/more": a symbolic link out of the repository\n',
     );
   });
 
-  test('a link inside the folder is the file it names: linted once, under its own path, so no false duplicate label', async () => {
-    const body = '# dplint: operation=create-cluster\nlabel: [etl]\n';
-    const dir = tempDir({ 'repo/clusters/etl.yaml': body });
-    symlinkSync('clusters/etl.yaml', join(dir, 'repo', 'etl-link.yaml'));
+  test('a link to a linted body is not linted twice, but counts as a second file for the checks across files (two files, one label)', async () => {
+    const body = '# dplint: operation=edit-cluster\nlabel: [etl]\nnode_configuration: {max_nodes: -1}\n';
+    const dir = tempDir({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/clusters/etl.yaml': body });
+    symlinkSync('etl.yaml', join(dir, 'repo', 'clusters', 'etl-copy.yaml'));
     symlinkSync('clusters', join(dir, 'repo', 'alias'));
-    const run = await runCli(['--no-config', '-f', 'json', 'repo'], { cwd: dir });
-    const json = JSON.parse(run.stdout) as { results: Array<{ file: string; findings: Array<{ ruleId: string }> }> };
-    expect(json.results.map((r) => r.file)).toEqual(['repo/clusters/etl.yaml']);
-    expect(json.results[0].findings.map((f) => f.ruleId)).not.toContain('repository/duplicate-label');
+    const run = await runCli(['--no-config', '-f', 'compact', '.'], { cwd: join(dir, 'repo') });
+    expect(lines(run.stdout)).toEqual([
+      'clusters/etl-copy.yaml:2:9: error label "etl" is also claimed by clusters/etl.yaml; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels [repository/duplicate-label]',
+      'clusters/etl.yaml:2:9: error label "etl" is also claimed by clusters/etl-copy.yaml; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels [repository/duplicate-label]',
+      'clusters/etl.yaml:3:33: error node_configuration.max_nodes must be a whole number of nodes, 0 or more; got -1 [schema/range]',
+    ]);
     expect(run.stderr).toBe('');
   });
 
+  describe('a link inside the repository to a file the walk never lints is linted under its own path (a tool that globs clusters/*.yaml sends it)', () => {
+    const BAD = '# dplint: operation=set-cluster-state\nstate: stop\n';
+    test.each([
+      ['another extension', 'data/x.txt', {}],
+      ['a target under node_modules/', 'node_modules/pkg/x.yaml', {}],
+      ['a target in a folder .gitignore excludes', 'vendor/x.yaml', { 'repo/.gitignore': 'vendor/\n' }],
+      ['a target in a folder the config ignores', 'legacy/x.yaml', { 'repo/dplint.config.yaml': 'ignore: ["legacy/**"]\n' }],
+    ])('%s', async (_name, target, extra) => {
+      const dir = tempDir({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', [`repo/${target}`]: BAD, 'repo/clusters/a.yaml': CLUSTER, ...extra });
+      symlinkSync(join('..', target), join(dir, 'repo', 'clusters', 'b.yaml'));
+      // Walked from the root, and from the folder of the link (its target is outside that folder, inside the repository).
+      for (const [cwd, path, shown] of [['repo', '.', 'clusters/'], ['repo', 'clusters', 'clusters/'], ['repo/clusters', '.', '']]) {
+        const run = await runCli(['-f', 'compact', path], { cwd: join(dir, cwd) });
+        expect(lines(run.stdout)).toEqual([`${shown}a.yaml:2:8: ${FINDING}`, `${shown}b.yaml:2:8: ${FINDING}`]);
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(1);
+      }
+    });
+  });
   test('a link out of the folder to a pipe or a device is skipped, not read', async () => {
     const dir = tempDir({ 'repo/a.yaml': CLUSTER });
     symlinkSync('/dev/zero', join(dir, 'repo', 'zero.yaml'));
@@ -164,6 +185,52 @@ describe('a folder walk and symbolic links', () => {
       stdout: '',
       stderr: `dplint: cannot read ${JSON.stringify(join(dir, 'repo', 'bad-\uFFFD\uFFFD.yaml'))}: its name is not valid UTF-8 (shown with U+FFFD in place of the bad bytes); rename the file\n`,
     });
+  });
+});
+
+describe('the git a walk runs executes nothing', () => {
+  test('a file-system monitor the repository\'s config names is not started by the walk\'s git ls-files', async () => {
+    const dir = tempDir({ 'repo/a.yaml': CLUSTER, 'hook.sh': `#!/bin/sh\ntouch "${'$'}(dirname "$0")/RAN"\n` });
+    chmodSync(join(dir, 'hook.sh'), 0o755);
+    const git = (...args: string[]) => expect(spawnSync('git', args, { cwd: join(dir, 'repo') }).status).toBe(0);
+    git('init', '-q');
+    git('config', 'core.fsmonitor', join(dir, 'hook.sh'));
+    git('add', 'a.yaml');
+    // The test's own git ran it.
+    expect(existsSync(join(dir, 'RAN'))).toBe(true);
+    rmSync(join(dir, 'RAN'));
+    const run = await runCli(['--no-config', '-f', 'compact', '.'], { cwd: join(dir, 'repo') });
+    expect(run.stdout).toBe(`a.yaml:2:8: ${FINDING}\n`);
+    expect(existsSync(join(dir, 'RAN'))).toBe(false);
+  });
+});
+
+describe('a file named on the command line that links out of the repository', () => {
+  const CREDENTIALS = '{"auths": {"registry.example.com": {"auth": "dXNlcjpQTEFOVEVEc2VjcmV0"}}}\n';
+  test.each([
+    ['inside a repository', { 'repo/.git/HEAD': 'ref: refs/heads/main\n' }],
+    ['outside one (the working folder bounds it)', {}],
+  ])('%s: refused, one line on standard error, never read or printed; --verbose lists it', async (_name, marker) => {
+    const dir = tempDir({ 'home/.docker/config.json': CREDENTIALS, 'repo/clusters/a.yaml': CLUSTER, ...marker });
+    symlinkSync(join(dir, 'home', '.docker', 'config.json'), join(dir, 'repo', 'clusters', 'x.yaml'));
+    symlinkSync(join(dir, 'home', '.docker'), join(dir, 'repo', 'docker'));
+    for (const format of ['stylish', 'compact', 'json']) {
+      const run = await runCli(['--no-config', '-f', format, 'clusters/x.yaml', 'docker/config.json', 'clusters/a.yaml'], { cwd: join(dir, 'repo') });
+      expect(run.stdout).not.toContain('dXNlcjpQTEFOVEVEc2VjcmV0');
+      expect(run.stdout).not.toContain('x.yaml');
+      expect(run.stdout).not.toContain('config.json');
+      expect(run.stderr).toBe('dplint: skipped 2 symbolic links leading out of the repository; --verbose lists them\n');
+      expect(run.code).toBe(1);
+    }
+    const verbose = await runCli(['--no-config', '--verbose', '-f', 'compact', 'clusters/x.yaml'], { cwd: join(dir, 'repo') });
+    expect(verbose).toEqual({ code: 0, stdout: '', stderr: 'dplint: skipped "clusters/x.yaml": a symbolic link out of the repository\n' });
+  });
+
+  test('a named link inside the repository is read through, under its own path', async () => {
+    const dir = tempDir({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/data/x.txt': CLUSTER });
+    symlinkSync('data/x.txt', join(dir, 'repo', 'clusters.yaml'));
+    const run = await runCli(['--no-config', '-f', 'compact', 'clusters.yaml'], { cwd: join(dir, 'repo') });
+    expect(run).toEqual({ code: 1, stdout: `clusters.yaml:2:8: ${FINDING}\n`, stderr: '' });
   });
 });
 
