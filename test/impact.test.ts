@@ -358,3 +358,49 @@ describe('impact on hostile repositories', () => {
     ]);
   });
 });
+
+describe('files that are no body on either side', () => {
+  /** A workflow and a notes file of each kind (YAML, JSON): one added, one changed, one deleted, next to a real change. */
+  const NOT_BODIES = {
+    '.github/workflows/ci.yml': 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps: [{run: npm test}]\n',
+    '.github/workflows/old.yml': 'name: old\non: [push]\njobs: {}\n',
+    'notes/data.json': '{"title": "notes", "items": [1, 2]}\n',
+    'notes/old.json': '{"title": "gone"}\n',
+  };
+  const REAL_CHANGE = [
+    { file: 'clusters/etl.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', before: 10, after: 11, when: 'next restart', callout: 'node counts' }] },
+  ];
+
+  function changeAround(dir: string): void {
+    write(dir, {
+      '.github/workflows/dplint-impact.yml': 'name: dplint impact\non: [pull_request]\njobs:\n  impact:\n    runs-on: ubuntu-latest\n    steps: [{run: npx dplint impact main}]\n',
+      '.github/workflows/ci.yml': 'name: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps: [{run: npm test}]\n',
+      'notes/new.json': '{"title": "new"}\n',
+      'notes/data.json': '{"title": "notes", "items": [1, 2, 3]}\n',
+      'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 11\n',
+    });
+    rmSync(join(dir, '.github/workflows/old.yml'));
+    rmSync(join(dir, 'notes/old.json'));
+  }
+
+  test('added, changed and deleted (committed, and untracked in the work tree) are left out, exit 0, and the real change is reported', async () => {
+    const dir = repository();
+    write(dir, NOT_BODIES);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'workflows and notes');
+    changeAround(dir);
+    // Against the work tree: the added files are untracked.
+    const workTree = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect([workTree.code, workTree.stderr]).toEqual([0, '']);
+    const report = JSON.parse(workTree.stdout);
+    expect([report.labels, report.callouts.map((c: { file: string }) => c.file), report.clusters, report.account, report.bootstrap]).toEqual([[], ['clusters/etl.yaml'], REAL_CHANGE, [], []]);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'change');
+    const commits = await runCli(['impact', 'main~1', 'main', '-f', 'json'], { cwd: dir });
+    expect([commits.code, commits.stderr]).toEqual([0, '']);
+    expect(JSON.parse(commits.stdout).clusters).toEqual(REAL_CHANGE);
+    const markdown = await runCli(['impact', 'main~1', 'main'], { cwd: dir });
+    expect([markdown.code, markdown.stderr]).toEqual([0, '']);
+    expect(markdown.stdout).not.toMatch(/workflows|notes/);
+  });
+});

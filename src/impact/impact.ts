@@ -132,8 +132,10 @@ export function computeImpact(input: { base: Side; head: Side; changes: readonly
     const before = base.get(change.oldPath ?? change.path);
     const after = head.get(change.path);
     const operation = after?.operation ?? before?.operation;
-    const beforeBodies = before?.operation === operation ? before!.bodies : [];
-    const afterBodies = after?.operation === operation ? after!.bodies : [];
+    // No body on either side (a workflow, a notes file, a file the config ignores): not in the report.
+    if (operation === undefined) continue;
+    const beforeBodies = before?.operation === operation ? before.bodies : [];
+    const afterBodies = after?.operation === operation ? after.bodies : [];
     // Every document of a stream, compared with the document at the same index on the other side.
     const count = Math.max(beforeBodies.length, afterBodies.length);
     const documents = Array.from({ length: count }, (_, index) => ({ index, beforeBody: beforeBodies[index], afterBody: afterBodies[index], ...(count > 1 ? { document: index } : {}) }));
