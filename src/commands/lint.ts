@@ -3,9 +3,10 @@ import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
-import { summarize } from '../formatters/types.js';
+import { summarize, type Summary } from '../formatters/types.js';
+import { fixedLine } from '../formatters/stylish.js';
 import type { FileResult } from '../types.js';
-import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
+import { diffGoesToStderr, fixDiffs, fixedCounts, fixOptionsOf, showsFixedCount, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
@@ -113,6 +114,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // An array, or (a run over files without --fix or --cache) results made a file at a time as they
   // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
   let results: Results;
+  // The same run without fixes, for a --fix run that could not write every file.
+  let relint: (() => Promise<Results>) | undefined;
   // `-` is standard input, as for most Unix tools; --stdin-filename names that input and nothing else.
   if (paths.length === 1 && paths[0] === '-') [paths, options] = [[], { ...options, stdin: true }];
   else if (paths.includes('-')) throw new UsageError('"-" is standard input: give it alone, or name files');
@@ -128,23 +131,28 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
     if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
-    results = await lintRunPacked(inputs, lintOptions, {
+    const runOptions = {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
       cacheLocation,
       cacheKeyFolder: userCacheFolder(io.env),
-      warn: (message) => io.stderr?.(`dplint: warning: ${message}\n`),
+      warn: (message: string) => io.stderr?.(`dplint: warning: ${message}\n`),
       shard: shardOption(options.shard),
       writeTargets,
-      onPlanned: (run) => reportPlan(run, options.verbose === true, io),
-    });
+    };
+    results = await lintRunPacked(inputs, lintOptions, { ...runOptions, onPlanned: (run) => reportPlan(run, options.verbose === true, io) });
+    relint = async () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { ...runOptions, cacheLocation: undefined });
   }
-  if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
-  results = withoutNonBodies(results, options.verbose === true, io);
+  const narrowed = (all: Results, verbose: boolean): Results => withoutNonBodies(options.changedSince !== undefined ? onlyChangedSince(all, options.changedSince, io.cwd) : all, verbose, io);
+  results = narrowed(results, options.verbose === true);
   // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(allOf(results), io.cwd) : [];
   for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
+  const fixed = options.fix ? fixedCounts(allOf(results), unwritten) : undefined;
+  // The report is of the files as they are now on disk: a file left alone still has the problems
+  // its fixes would have fixed, at their places in its old text (and the checks across files see it so).
+  if (unwritten.length > 0 && relint) results = narrowed(await relint(), false);
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
   const baselineNotes: string[] = [];
   // Without a baseline file to apply or one to write, there is nothing to do (and no need to hold every result at once).
@@ -167,7 +175,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   }
 
   // Counted once, for the outputs and the exit code: each pass over a run's packed results makes them anew.
-  const summary = summarize(results);
+  const summary: Summary = fixed ? { ...summarize(results), ...fixed } : summarize(results);
+  if (fixed && fixed.fixed > 0 && !showsFixedCount(outputs.find((o) => o.file === undefined)?.format)) io.stderr?.(`dplint: ${fixedLine(fixed.fixed, fixed.fixedFiles)}\n`);
   for (const output of outputs) {
     const toTerminal = output.file === undefined;
     const color = toTerminal && (options.color ?? colorByDefault(io.env, io.isTTY));

@@ -35,6 +35,9 @@ export interface Summary {
   warnings: number;
   infos: number;
   fixable: number;
+  /** A `--fix` run only: the problems its fixes fixed in the files it wrote, and how many files that was. */
+  fixed?: number;
+  fixedFiles?: number;
 }
 
 /** Over an array, or over results made a file at a time (the CLI's, src/node/compact.ts). */
