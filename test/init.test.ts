@@ -118,4 +118,11 @@ describe('dplint init', () => {
     expect((await runCli(['init'], { cwd: dotted })).stderr).toBe('dplint: .dplint.yaml already exists here; edit it, or remove it to have dplint init write a new one\n');
     expect(existsSync(join(dotted, 'dplint.config.yaml'))).toBe(false);
   });
+
+  test('a repository of files that are no body gets a config that ignores them, and no baseline', async () => {
+    const dir = gitRepository({ 'notes.yaml': 'title: notes\n' });
+    expect(await runCli(['init'], { cwd: dir })).toEqual({ code: 0, stdout: 'wrote dplint.config.yaml: 0 files mapped to 0 operations, 1 path ignored\n', stderr: '' });
+    expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8').split('\n').slice(-3)).toEqual(['# YAML and JSON files that are no API body.', 'ignore: ["notes.yaml"]', '']);
+    expect(existsSync(join(dir, 'dplint-baseline.json'))).toBe(false);
+  });
 });

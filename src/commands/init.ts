@@ -35,6 +35,8 @@ export async function initCommand(io: InitIo): Promise<number> {
   const mapped = files.reduce((sum, entry) => sum + entry.count, 0);
   io.stdout(`wrote ${CONFIG_FILE}: ${plural(mapped, 'file')} mapped to ${plural(files.length, 'operation')}, ${plural(ignore.length, 'path')} ignored\n`);
 
+  // Nothing but files that are no body: nothing to lint (a run would find no file), nothing to hold back.
+  if (!results.some(isBody)) return 0;
   // What the repository has today, under the new config: held back by a baseline, if anything.
   const lint = (options: Partial<LintCommandOptions>, lintIo: Partial<LintCommandIo>): Promise<number> =>
     lintCommand(['.'], { format: ['json'], outputFile: [], config: true, inlineConfig: true, rule: [], codeFrame: false, ...options }, { cwd: io.cwd, env: {}, isTTY: false, stdout: () => true, readStdin: async () => '', workerScript: io.workerScript, ...lintIo });
@@ -87,13 +89,17 @@ function folderOperations(results: readonly FileResult[]): FilesEntry[] {
   return [...entries.values()].sort((a, b) => (a.match[0] < b.match[0] ? -1 : 1));
 }
 
+/** A body, as the lint keeps it in its report (src/commands/lint.ts, withoutNonBodies): an operation, or a finding. */
+function isBody(result: FileResult): boolean {
+  return result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
+}
+
 /**
  * The YAML and JSON files that are no API body, as the lint leaves them out of its report (nothing
  * declares an operation for them, their shape matches none, and they have no finding): a folder
  * that holds no body is ignored whole (`docs/**`), the topmost such; any other file by its path.
  */
 function notBodies(results: readonly FileResult[]): string[] {
-  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
   const bodies = results.filter(isBody).map((result) => result.file);
   const patterns = new Set<string>();
   for (const result of results) {
