@@ -1,23 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './helpers/cli.js';
+import { gitRepo } from './helpers/repo.js';
 
 const SAMPLE = join(import.meta.dirname, '..', 'fixtures', 'config-repo');
-
-/** A git repository (`git init`, nothing committed: the walk sees untracked files) holding these files. */
-function gitRepository(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dplint-init-'));
-  const init = spawnSync('git', ['init', '-q'], { cwd: dir, encoding: 'utf8' });
-  if (init.status !== 0) throw new Error(`git init: ${init.stderr}`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
 
 /** What the lint reports under the config init wrote, every finding (no baseline): rule ids by file. */
 async function findingsWithoutBaseline(dir: string): Promise<string[]> {
@@ -28,7 +15,7 @@ async function findingsWithoutBaseline(dir: string): Promise<string[]> {
 
 describe('dplint init', () => {
   test('on the sample repository without its config: folders mapped to their operations, legacy ignored, a baseline for the problems it has today', async () => {
-    const dir = gitRepository({});
+    const dir = gitRepo({});
     cpSync(SAMPLE, dir, { recursive: true });
     rmSync(join(dir, 'dplint.config.yaml'));
     const run = await runCli(['init'], { cwd: dir });
@@ -65,7 +52,7 @@ describe('dplint init', () => {
   });
 
   test('on a repository of mixed files: workflows, docs YAML and package.json ignored, bodies in two folders mapped, a folder of two operations file by file', async () => {
-    const dir = gitRepository({
+    const dir = gitRepo({
       '.github/workflows/ci.yml': 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps: [{run: npm test}]\n',
       'docs/mkdocs.yml': 'site_name: Platform configs\nnav: [{Home: index.md}]\n',
       'package.json': '{"name": "configs", "private": true}\n',
@@ -104,7 +91,7 @@ describe('dplint init', () => {
   });
 
   test('a repository with nothing to hold back gets no baseline; an existing config is never written over (exit 2, one line)', async () => {
-    const dir = gitRepository({ 'clusters/etl.yaml': 'label: [etl]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n' });
+    const dir = gitRepo({ 'clusters/etl.yaml': 'label: [etl]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n' });
     expect(await runCli(['init'], { cwd: dir })).toEqual({ code: 0, stdout: 'wrote dplint.config.yaml: 1 file mapped to 1 operation, 0 paths ignored\n', stderr: '' });
     expect(existsSync(join(dir, 'dplint-baseline.json'))).toBe(false);
     const written = readFileSync(join(dir, 'dplint.config.yaml'), 'utf8');
@@ -114,13 +101,13 @@ describe('dplint init', () => {
       stderr: 'dplint: dplint.config.yaml already exists here; edit it, or remove it to have dplint init write a new one\n',
     });
     expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8')).toBe(written);
-    const dotted = gitRepository({ '.dplint.yaml': 'extends: strict\n' });
+    const dotted = gitRepo({ '.dplint.yaml': 'extends: strict\n' });
     expect((await runCli(['init'], { cwd: dotted })).stderr).toBe('dplint: .dplint.yaml already exists here; edit it, or remove it to have dplint init write a new one\n');
     expect(existsSync(join(dotted, 'dplint.config.yaml'))).toBe(false);
   });
 
   test('a repository of files that are no body gets a config that ignores them, and no baseline', async () => {
-    const dir = gitRepository({ 'notes.yaml': 'title: notes\n' });
+    const dir = gitRepo({ 'notes.yaml': 'title: notes\n' });
     expect(await runCli(['init'], { cwd: dir })).toEqual({ code: 0, stdout: 'wrote dplint.config.yaml: 0 files mapped to 0 operations, 1 path ignored\n', stderr: '' });
     expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8').split('\n').slice(-3)).toEqual(['# YAML and JSON files that are no API body.', 'ignore: ["notes.yaml"]', '']);
     expect(existsSync(join(dir, 'dplint-baseline.json'))).toBe(false);
