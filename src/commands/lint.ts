@@ -131,20 +131,20 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
     if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
-    const runOptions = {
+    results = await lintRunPacked(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
       cacheLocation,
       cacheKeyFolder: userCacheFolder(io.env),
-      warn: (message: string) => io.stderr?.(`dplint: warning: ${message}\n`),
+      warn: (message) => io.stderr?.(`dplint: warning: ${message}\n`),
       shard: shardOption(options.shard),
       writeTargets,
-    };
-    results = await lintRunPacked(inputs, lintOptions, { ...runOptions, onPlanned: (run) => reportPlan(run, options.verbose === true, io) });
-    relint = async () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { ...runOptions, cacheLocation: undefined });
+      onPlanned: (run) => reportPlan(run, options.verbose === true, io),
+    });
+    relint = () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
   }
-  const narrowed = (all: Results, verbose: boolean): Results => withoutNonBodies(options.changedSince !== undefined ? onlyChangedSince(all, options.changedSince, io.cwd) : all, verbose, io);
-  results = narrowed(results, options.verbose === true);
+  if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
+  results = withoutNonBodies(results, options.verbose === true, io);
   // A file --fix could not write keeps its old text, while the findings shown are those of the fixed
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(allOf(results), io.cwd) : [];
@@ -152,7 +152,11 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   const fixed = options.fix ? fixedCounts(allOf(results), unwritten) : undefined;
   // The report is of the files as they are now on disk: a file left alone still has the problems
   // its fixes would have fixed, at their places in its old text (and the checks across files see it so).
-  if (unwritten.length > 0 && relint) results = narrowed(await relint(), false);
+  if (unwritten.length > 0 && relint) {
+    results = await relint();
+    if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
+    results = withoutNonBodies(results, false, io);
+  }
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
   const baselineNotes: string[] = [];
   // Without a baseline file to apply or one to write, there is nothing to do (and no need to hold every result at once).
