@@ -3,6 +3,7 @@ import { explainRule, UnknownRuleError } from './api/explain.js';
 import { lspCommand } from './commands/lsp.js';
 import { lintCommand, parseRuleOptions, unusedDirectivesLevel, type LintCommandOptions } from './commands/lint.js';
 import { impactCommand } from './commands/impact.js';
+import { initCommand } from './commands/init.js';
 import { printConfig } from './commands/print-config.js';
 import { defaultLevel, rulesTable } from './commands/rules-table.js';
 import { schemaCommand } from './commands/schema.js';
@@ -167,6 +168,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('-f, --format <name>', 'markdown or json', 'markdown')
     .action((base: string, head: string | undefined, options: { format: string }) => {
       io.stdout(impactCommand(base, head, options.format, io.cwd));
+    });
+
+  program
+    .command('init')
+    .description('write a dplint.config.yaml for this folder: each folder mapped to the operation its files look like, files that are no body ignored, a baseline for what it finds today')
+    .action(async () => {
+      exitCode = await initCommand({ cwd: io.cwd, stdout: io.stdout, stderr: io.stderr, workerScript: io.workerScript });
     });
 
   program

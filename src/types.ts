@@ -240,6 +240,8 @@ export interface FileResult {
   screened?: boolean;
   /** Set when `--fix` or `--fix-dry-run` changed the text: the text as read (`source` and the findings are then those of the fixed text). */
   originalSource?: string;
+  /** With `originalSource`: how many problems the fixes made in `source` fixed (what `--fix` reports as "fixed N problems"). */
+  fixedCount?: number;
   /**
    * The findings a baseline held back (`applyBaseline`), in order: not in `findings`, so not
    * counted, shown or failing the run; only SARIF lists them, with `baselineState: "unchanged"`.

@@ -385,7 +385,7 @@ describe('with the other run options', () => {
     expect(await cli(dir, '-f', 'compact', '--fix')).toEqual({
       code: 0,
       stdout: '',
-      stderr: 'dplint: 1 problem held back by the baseline dplint-baseline.json\ndplint: the baseline dplint-baseline.json holds 1 problem that no longer occurs; --baseline-prune drops it (--verbose lists it)\n',
+      stderr: 'dplint: fixed 1 problem in 1 file\ndplint: 1 problem held back by the baseline dplint-baseline.json\ndplint: the baseline dplint-baseline.json holds 1 problem that no longer occurs; --baseline-prune drops it (--verbose lists it)\n',
     });
     expect(read(dir, 'clusters/etl.yaml')).toBe(ETL);
   });

@@ -77,7 +77,7 @@ const EXPECTED = {
     { label: 'scratch', change: 'removed', before: ['clusters/gone.yaml'], after: [], when: 'immediate' },
   ],
   callouts: [
-    { file: 'account/account.yaml', member: 'account.idle_cluster_timeout', before: 2, after: 4, when: 'next restart', callout: 'idle timeout' },
+    { file: 'account/account.yaml', member: 'account.idle_cluster_timeout', before: 2, after: 4, when: 'after all queries complete', callout: 'idle timeout' },
     { file: 'clusters/etl.yaml', member: 'node_configuration.max_nodes', before: 10, after: 20, when: 'next restart', callout: 'node counts' },
     { file: 'clusters/reports.yaml', member: 'disallow_cluster_termination', before: false, after: true, when: 'next restart', callout: 'termination protection' },
   ],
@@ -96,8 +96,8 @@ const EXPECTED = {
       file: 'account/account.yaml',
       change: 'modified',
       members: [
-        { member: 'account.idle_cluster_timeout', before: 2, after: 4, when: 'next restart', callout: 'idle timeout' },
-        { member: 'account.compute_secret_key', before: '****', after: '****', when: 'next restart' },
+        { member: 'account.idle_cluster_timeout', before: 2, after: 4, when: 'after all queries complete', callout: 'idle timeout' },
+        { member: 'account.compute_secret_key', before: '****', after: '****' },
       ],
     },
   ],
@@ -148,7 +148,7 @@ describe('dplint impact', () => {
         '',
         '### Look at these first',
         '',
-        '- `account/account.yaml`: idle timeout: `account.idle_cluster_timeout` `2` → `4` (at next restart)',
+        '- `account/account.yaml`: idle timeout: `account.idle_cluster_timeout` `2` → `4` (after all queries complete, spec 4.4)',
         '- `clusters/etl.yaml`: node counts: `node_configuration.max_nodes` `10` → `20` (at next restart)',
         '- `clusters/reports.yaml`: termination protection: `disallow_cluster_termination` `false` → `true` (at next restart)',
         "- `account/account.yaml`: the account's default idle timeout `2` → `4`; clusters that take it: `clusters/etl.yaml`, `clusters/reports.yaml`",
@@ -275,8 +275,8 @@ describe('multi-document files and several account files', () => {
       { file: 'clusters/pair.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', document: 1, before: 5, after: 9, when: 'next restart', callout: 'node counts' }] },
     ]);
     expect(report.account).toEqual([
-      { file: 'account/account.yaml', change: 'modified', members: [{ member: 'account.idle_cluster_timeout', before: 2, after: 3, when: 'next restart', callout: 'idle timeout' }] },
-      { file: 'account/second.yaml', change: 'modified', members: [{ member: 'account.idle_cluster_timeout', document: 1, before: 8, after: 1, when: 'next restart', callout: 'idle timeout' }] },
+      { file: 'account/account.yaml', change: 'modified', members: [{ member: 'account.idle_cluster_timeout', before: 2, after: 3, when: 'after all queries complete', callout: 'idle timeout' }] },
+      { file: 'account/second.yaml', change: 'modified', members: [{ member: 'account.idle_cluster_timeout', document: 1, before: 8, after: 1, when: 'after all queries complete', callout: 'idle timeout' }] },
     ]);
     expect(report.inheritedIdleTimeouts).toEqual([
       { file: 'account/account.yaml', before: 2, after: 3, clusters: inheriting },
@@ -356,5 +356,87 @@ describe('impact on hostile repositories', () => {
     expect(report.clusters).toEqual([
       { file: 'clusters/etl.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', before: 10, after: 12, when: 'next restart', callout: 'node counts' }] },
     ]);
+  });
+});
+
+describe('files that are no body on either side', () => {
+  /** A workflow and a notes file of each kind (YAML, JSON): one added, one changed, one deleted, next to a real change. */
+  const NOT_BODIES = {
+    '.github/workflows/ci.yml': 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps: [{run: npm test}]\n',
+    '.github/workflows/old.yml': 'name: old\non: [push]\njobs: {}\n',
+    'notes/data.json': '{"title": "notes", "items": [1, 2]}\n',
+    'notes/old.json': '{"title": "gone"}\n',
+  };
+  const REAL_CHANGE = [
+    { file: 'clusters/etl.yaml', change: 'modified', members: [{ member: 'node_configuration.max_nodes', before: 10, after: 11, when: 'next restart', callout: 'node counts' }] },
+  ];
+
+  function changeAround(dir: string): void {
+    write(dir, {
+      '.github/workflows/dplint-impact.yml': 'name: dplint impact\non: [pull_request]\njobs:\n  impact:\n    runs-on: ubuntu-latest\n    steps: [{run: npx dplint impact main}]\n',
+      '.github/workflows/ci.yml': 'name: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps: [{run: npm test}]\n',
+      'notes/new.json': '{"title": "new"}\n',
+      'notes/data.json': '{"title": "notes", "items": [1, 2, 3]}\n',
+      'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 11\n',
+    });
+    rmSync(join(dir, '.github/workflows/old.yml'));
+    rmSync(join(dir, 'notes/old.json'));
+  }
+
+  test('added, changed and deleted (committed, and untracked in the work tree) are left out, exit 0, and the real change is reported', async () => {
+    const dir = repository();
+    write(dir, NOT_BODIES);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'workflows and notes');
+    changeAround(dir);
+    // Against the work tree: the added files are untracked.
+    const workTree = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect([workTree.code, workTree.stderr]).toEqual([0, '']);
+    const report = JSON.parse(workTree.stdout);
+    expect([report.labels, report.callouts.map((c: { file: string }) => c.file), report.clusters, report.account, report.bootstrap]).toEqual([[], ['clusters/etl.yaml'], REAL_CHANGE, [], []]);
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'change');
+    const commits = await runCli(['impact', 'main~1', 'main', '-f', 'json'], { cwd: dir });
+    expect([commits.code, commits.stderr]).toEqual([0, '']);
+    expect(JSON.parse(commits.stdout).clusters).toEqual(REAL_CHANGE);
+    const markdown = await runCli(['impact', 'main~1', 'main'], { cwd: dir });
+    expect([markdown.code, markdown.stderr]).toEqual([0, '']);
+    expect(markdown.stdout).not.toMatch(/workflows|notes/);
+  });
+});
+
+describe('a label two files claim, and when account changes take effect', () => {
+  test('a label that ends up claimed by two cluster files is duplicated, and the first thing to look at', async () => {
+    const dir = repository();
+    // etl.yaml now also claims "adhoc", which adhoc.yaml holds and keeps.
+    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly, adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 12\n' });
+    const report = JSON.parse((await runCli(['impact', 'main', '-f', 'json'], { cwd: dir })).stdout);
+    expect(report.labels).toEqual([{ label: 'adhoc', change: 'duplicated', before: ['clusters/adhoc.yaml'], after: ['clusters/adhoc.yaml', 'clusters/etl.yaml'], when: 'immediate' }]);
+    const markdown = (await runCli(['impact', 'main'], { cwd: dir })).stdout;
+    expect(markdown).toContain('| `adhoc` | duplicated | `clusters/adhoc.yaml` | `clusters/adhoc.yaml`, `clusters/etl.yaml` |\n');
+    expect(markdown.slice(markdown.indexOf('### Look at these first')).split('\n').slice(0, 4)).toEqual([
+      '### Look at these first',
+      '',
+      '- label `adhoc`: duplicated: claimed by `clusters/adhoc.yaml`, `clusters/etl.yaml`; commands on it would run on whichever cluster was edited last (dplint reports repository/duplicate-label, an error)',
+      '- `clusters/etl.yaml`: node counts: `node_configuration.max_nodes` `10` → `12` (at next restart)',
+    ]);
+  });
+
+  test('an account member says when it takes effect only where the spec does: the idle timeout after all queries complete', async () => {
+    const dir = repository();
+    write(dir, { 'account/account.yaml': 'account:\n  idle_cluster_timeout: 3\n  idle_session_timeout: 60\n  compute_secret_key: old-secret-value-1234\n' });
+    const report = JSON.parse((await runCli(['impact', 'main', '-f', 'json'], { cwd: dir })).stdout);
+    expect(report.account).toEqual([
+      {
+        file: 'account/account.yaml',
+        change: 'modified',
+        members: [
+          { member: 'account.idle_cluster_timeout', before: 2, after: 3, when: 'after all queries complete', callout: 'idle timeout' },
+          { member: 'account.idle_session_timeout', after: 60 },
+        ],
+      },
+    ]);
+    const markdown = (await runCli(['impact', 'main'], { cwd: dir })).stdout;
+    expect(markdown).toContain('- `account/account.yaml`: idle timeout: `account.idle_cluster_timeout` `2` → `3` (after all queries complete, spec 4.4)\n');
   });
 });

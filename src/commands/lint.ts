@@ -3,9 +3,10 @@ import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
 import { FORMATTERS, formatParts } from '../formatters/index.js';
-import { skippedNote, summarize } from '../formatters/types.js';
+import { skippedNote, summarize, type Summary } from '../formatters/types.js';
+import { fixedLine } from '../formatters/stylish.js';
 import type { FileResult } from '../types.js';
-import { diffGoesToStderr, fixDiffs, fixOptionsOf, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
+import { diffGoesToStderr, fixDiffs, fixedCounts, fixOptionsOf, showsFixedCount, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, nestedConfigsUsed, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
@@ -116,6 +117,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
   let results: Results;
   let planned: PlannedRun | undefined;
+  // The same run without fixes, for a --fix run that could not write every file.
+  let relint: (() => Promise<Results>) | undefined;
   // `-` is standard input, as for most Unix tools; --stdin-filename names that input and nothing else.
   if (paths.length === 1 && paths[0] === '-') [paths, options] = [[], { ...options, stdin: true }];
   else if (paths.includes('-')) throw new UsageError('"-" is standard input: give it alone, or name files');
@@ -144,6 +147,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
         reportPlan(run, options.verbose === true, io);
       },
     });
+    relint = () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
   const skipped = { count: 0 };
@@ -154,6 +158,14 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // text: the run must not pass as clean, so it ends with exit 2 after the report (README "Exit codes").
   const unwritten = options.fix ? writeFixes(allOf(results), io.cwd) : [];
   for (const file of unwritten) io.stderr?.(unwrittenMessage(file));
+  const fixed = options.fix ? fixedCounts(allOf(results), unwritten) : undefined;
+  // The report is of the files as they are now on disk: a file left alone still has the problems
+  // its fixes would have fixed, at their places in its old text (and the checks across files see it so).
+  if (unwritten.length > 0 && relint) {
+    results = await relint();
+    if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
+    results = withoutNonBodies(results, isNamed, false, io, { count: 0 });
+  }
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
   const baselineNotes: string[] = [];
   // Without a baseline file to apply or one to write, there is nothing to do (and no need to hold every result at once).
@@ -176,7 +188,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   }
 
   // Counted once, for the outputs and the exit code: each pass over a run's packed results makes them anew.
-  const summary = summarize(results);
+  const summary: Summary = fixed ? { ...summarize(results), ...fixed } : summarize(results);
+  if (fixed && fixed.fixed > 0 && !showsFixedCount(outputs.find((o) => o.file === undefined)?.format)) io.stderr?.(`dplint: ${fixedLine(fixed.fixed, fixed.fixedFiles)}\n`);
   // Counted as the summary iterated the results (withoutNonBodies).
   if (skipped.count > 0) summary.skipped = skipped.count;
   // stylish and github end with a summary line, which says it; the other formats have none.

@@ -37,6 +37,8 @@ export const stylish: Formatter = (results, options = {}) => {
     if (lines[lines.length - 1] !== '') lines.push('');
   }
   const summary = options.summary ?? summarize(results);
+  // What --fix changed, above the verdict on what remains: a clean run after seven rewrites must not read as "nothing happened".
+  if (summary.fixed) lines.push(fixedLine(summary.fixed, summary.fixedFiles ?? 0));
   const total = summary.errors + summary.warnings + summary.infos;
   const files = `${summary.files} file${summary.files === 1 ? '' : 's'}`;
   // A run that skipped files says so on its last line: a gate is never green about files it did not check.
@@ -50,6 +52,11 @@ export const stylish: Formatter = (results, options = {}) => {
   }
   return lines.join('\n') + '\n';
 };
+
+/** "fixed 7 problems in 3 files": the stylish line and, for the other formats, the CLI's line on standard error. */
+export function fixedLine(problems: number, files: number): string {
+  return `fixed ${problems} problem${problems === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
+}
 
 /** Columns of a line a code frame shows at most; a longer line is cut around the finding, with `…` where text was left out. */
 const FRAME_WIDTH = 100;

@@ -40,6 +40,9 @@ export interface Summary {
    * "Which operation a file is for"); present only when there were some. The CLI sets it.
    */
   skipped?: number;
+  /** A `--fix` run only: the problems its fixes fixed in the files it wrote, and how many files that was. */
+  fixed?: number;
+  fixedFiles?: number;
 }
 
 /** How the summary line counts the files skipped as no API body (`--verbose` lists them on standard error). */

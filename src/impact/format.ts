@@ -1,4 +1,4 @@
-import type { ClusterImpact, ImpactReport, MemberChange } from './impact.js';
+import type { ClusterImpact, Effect, ImpactReport, MemberChange } from './impact.js';
 
 /**
  * The impact report as Markdown, for a pull-request comment or `$GITHUB_STEP_SUMMARY`. Everything
@@ -19,9 +19,14 @@ export function impactMarkdown(report: ImpactReport): string {
     lines.push('');
   }
 
-  if (report.callouts.length > 0 || report.inheritedIdleTimeouts.length > 0) {
+  const duplicated = report.labels.filter((label) => label.change === 'duplicated');
+  if (duplicated.length > 0 || report.callouts.length > 0 || report.inheritedIdleTimeouts.length > 0) {
     lines.push('### Look at these first', '');
-    for (const member of report.callouts) lines.push(`- ${code(member.file)}${documentOf(member)}: ${member.callout}: ${code(member.member)} ${transition(member)} (at next restart)`);
+    // A label two files claim is a conflict, not a change to review: before everything else.
+    for (const label of duplicated) {
+      lines.push(`- label ${code(label.label)}: duplicated: claimed by ${files(label.after)}; commands on it would run on whichever cluster was edited last (dplint reports repository/duplicate-label, an error)`);
+    }
+    for (const member of report.callouts) lines.push(`- ${code(member.file)}${documentOf(member)}: ${member.callout}: ${code(member.member)} ${transition(member)}${effect(member)}`);
     for (const inherited of report.inheritedIdleTimeouts) {
       const clusters = inherited.clusters.length > 0 ? `; clusters that take it: ${inherited.clusters.map(code).join(', ')}` : '; no cluster file takes it (each sets its own)';
       lines.push(`- ${code(inherited.file)}${documentOf(inherited)}: the account's default idle timeout ${transition(inherited)}${clusters}`);
@@ -71,6 +76,16 @@ function memberTable(members: readonly MemberChange[]): string[] {
 /** ` (document 1)` for a change in a multi-document file, numbered from 0 as the lint's outputs do. */
 function documentOf(change: { document?: number }): string {
   return change.document === undefined ? '' : ` (document ${change.document})`;
+}
+
+const EFFECT_NOTES: Record<Effect, string> = {
+  'next restart': ' (at next restart)',
+  'after all queries complete': ' (after all queries complete, spec 4.4)',
+};
+
+/** When the change takes effect, where the spec says it; nothing where it is silent. */
+function effect(member: MemberChange): string {
+  return member.when ? EFFECT_NOTES[member.when] : '';
 }
 
 function transition(change: { before?: unknown; after?: unknown }): string {

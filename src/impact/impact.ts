@@ -32,12 +32,15 @@ export type Shown = unknown;
 
 export interface LabelImpact {
   label: string;
-  change: 'added' | 'removed' | 'moved';
+  /** `duplicated`: more than one cluster file claims the label after the change, a conflict (the lint's repository/duplicate-label error). */
+  change: 'added' | 'removed' | 'moved' | 'duplicated';
   /** The cluster files that held the label before, and those that hold it after (one each, unless files clash). */
   before: string[];
   after: string[];
   when: 'immediate';
 }
+
+export type Effect = 'next restart' | 'after all queries complete';
 
 export type Callout = 'termination protection' | 'idle timeout' | 'node counts' | 'purchasing option';
 
@@ -49,7 +52,8 @@ export interface MemberChange {
   /** Absent where the member was not set on that side. */
   before?: Shown;
   after?: Shown;
-  when: 'next restart';
+  /** When the change takes effect, where the spec says: a cluster's at the next restart (spec 3), the account's idle timeout after all queries complete (spec 4.4); absent where the spec is silent. */
+  when?: Effect;
   callout?: Callout;
 }
 
@@ -91,7 +95,7 @@ export interface BootstrapImpact {
 export interface ImpactReport {
   base: string;
   head: string;
-  /** Label moves first: they take effect the moment the change is applied. */
+  /** Label moves first: they take effect the moment the change is applied. A `duplicated` label is a conflict to look at first. */
   labels: LabelImpact[];
   /** The members to look at before anything else, across all files. */
   callouts: Array<MemberChange & { file: string }>;
@@ -117,6 +121,14 @@ const CALLOUTS: Record<string, Callout> = {
   spot_block_settings: 'purchasing option',
 };
 
+/** The account members whose effect the spec states (spec 4.4: idle_cluster_timeout is "effective after all queries complete"); of the others it says nothing. */
+const ACCOUNT_EFFECTS: Record<string, Effect> = {
+  idle_cluster_timeout: 'after all queries complete',
+};
+
+const clusterEffect = (): Effect => 'next restart';
+const accountEffect = (path: readonly string[]): Effect | undefined => ACCOUNT_EFFECTS[path[path.length - 1]];
+
 const BOOTSTRAP_NOTE = {
   account: 'account-level bootstrap: the user-level one loads after it and wins on duplicate entries (spec 1)',
   user: 'user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)',
@@ -132,17 +144,19 @@ export function computeImpact(input: { base: Side; head: Side; changes: readonly
     const before = base.get(change.oldPath ?? change.path);
     const after = head.get(change.path);
     const operation = after?.operation ?? before?.operation;
-    const beforeBodies = before?.operation === operation ? before!.bodies : [];
-    const afterBodies = after?.operation === operation ? after!.bodies : [];
+    // No body on either side (a workflow, a notes file, a file the config ignores): not in the report.
+    if (operation === undefined) continue;
+    const beforeBodies = before?.operation === operation ? before.bodies : [];
+    const afterBodies = after?.operation === operation ? after.bodies : [];
     // Every document of a stream, compared with the document at the same index on the other side.
     const count = Math.max(beforeBodies.length, afterBodies.length);
     const documents = Array.from({ length: count }, (_, index) => ({ index, beforeBody: beforeBodies[index], afterBody: afterBodies[index], ...(count > 1 ? { document: index } : {}) }));
     if (operation === 'edit-cluster') {
-      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, ['label'], document));
+      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, ['label'], clusterEffect, document));
       if (members.length > 0 || change.status !== 'modified') report.clusters.push({ file: change.path, ...(change.oldPath ? { oldFile: change.oldPath } : {}), change: change.status, members });
       for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
     } else if (operation === 'edit-account') {
-      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, [], document));
+      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, [], accountEffect, document));
       if (members.length > 0) report.account.push({ file: change.path, change: change.status, members });
       for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
       for (const { beforeBody, afterBody, document } of documents) {
@@ -186,7 +200,8 @@ function labelImpact(base: Side, head: Side, renamedTo: ReadonlyMap<string, stri
     const before = was.get(label) ?? [];
     const after = is.get(label) ?? [];
     if (samePlace(before, after)) continue;
-    const change = before.length === 0 ? 'added' : after.length === 0 ? 'removed' : 'moved';
+    // Two files claiming one label is no move but a conflict: commands on it run on whichever cluster was edited last.
+    const change = after.length > 1 ? 'duplicated' : before.length === 0 ? 'added' : after.length === 0 ? 'removed' : 'moved';
     impacts.push({ label, change, before, after, when: 'immediate' });
   }
   return impacts;
@@ -210,7 +225,7 @@ function labelOwners(side: Side): Map<string, string[]> {
 }
 
 /** The members that differ, as leaves (lists compared whole), in the order they are written. */
-function memberChanges(before: unknown, after: unknown, skipped: readonly string[], document?: number): MemberChange[] {
+function memberChanges(before: unknown, after: unknown, skipped: readonly string[], effectOf: (path: readonly string[]) => Effect | undefined, document?: number): MemberChange[] {
   const was = leaves(before);
   const is = leaves(after);
   const changes: MemberChange[] = [];
@@ -221,12 +236,13 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
     if (sameValue(old, now)) continue;
     const secret = path.some(isCredentialLike);
     const callout = path.map((segment) => CALLOUTS[segment]).find(Boolean);
+    const when = effectOf(path);
     changes.push({
       member: path.join('.'),
       ...(document !== undefined ? { document } : {}),
       ...(old !== undefined ? { before: shown(old, secret) } : {}),
       ...(now !== undefined ? { after: shown(now, secret) } : {}),
-      when: 'next restart',
+      ...(when ? { when } : {}),
       ...(callout ? { callout } : {}),
     });
   }

@@ -70,6 +70,18 @@ export function writeFixes(results: readonly FileResult[], cwd: string): Unwritt
   return unwritten;
 }
 
+/** What `--fix` fixed: the problems its fixes fixed in the files it wrote (not those left alone), and how many files. */
+export function fixedCounts(results: readonly FileResult[], unwritten: readonly UnwrittenFix[]): { fixed: number; fixedFiles: number } {
+  const left = new Set(unwritten.map((file) => file.file));
+  const written = results.filter((result) => result.originalSource !== undefined && result.source !== undefined && !left.has(result.file));
+  return { fixed: written.reduce((sum, result) => sum + (result.fixedCount ?? 0), 0), fixedFiles: written.length };
+}
+
+/** Formats that say what `--fix` fixed themselves: stylish above its summary line, JSON in `summary.fixed`; with any other on standard output it goes to standard error. */
+export function showsFixedCount(stdoutFormat: string | undefined): boolean {
+  return stdoutFormat === 'stylish' || stdoutFormat === 'json';
+}
+
 /** The line on standard error for a file `--fix` did not write. */
 export function unwrittenMessage({ file, why }: UnwrittenFix): string {
   const reason = why === 'changed' ? 'it changed during the run (nothing was lost); run dplint --fix again' : 'it is read-only; make it writable to fix it';

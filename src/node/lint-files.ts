@@ -377,7 +377,10 @@ function lintSource(
     // The engine's masked text, for outputs to show.
     if (shownSource !== undefined) result.shownSource = shownSource;
   }
-  if (fixed) result.originalSource = text;
+  if (fixed) {
+    result.originalSource = text;
+    result.fixedCount = fixedText?.applied.length ?? 0;
+  }
   const facts = collectFacts(operation, bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
   if (facts && mayHoldDirectives !== false && output.includes('dplint-')) facts.directives = true;

@@ -153,7 +153,7 @@ describe('--fix writes files as they were', () => {
   test('the exit code comes from what remains after fixing', async () => {
     const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nlabel: etl\n' });
     const { code, stdout } = await runCli(['c.yaml', '--fix', '--rule', 'cluster/edit-effect: off'], { cwd: dir });
-    expect({ code, stdout }).toEqual({ code: 0, stdout: '✔ 1 file checked, no problems\n' });
+    expect({ code, stdout }).toEqual({ code: 0, stdout: 'fixed 1 problem in 1 file\n✔ 1 file checked, no problems\n' });
   });
 });
 
@@ -170,5 +170,34 @@ describe('fix options that do not go together are usage errors (exit 2)', () => 
     expect(stderr).toContain(message);
     expect(relative(dir, join(dir, 'c.yaml'))).toBe('c.yaml');
     expect(readFileSync(join(dir, 'c.yaml'), 'utf8')).toBe('# dplint: operation=edit-cluster\nlabel: etl\n');
+  });
+});
+
+describe('--fix says what it changed', () => {
+  test('stylish: "fixed N problems in M files" above the summary line; JSON: summary.fixed and summary.fixedFiles; other formats: one line on standard error', async () => {
+    const stylish = await runCli(['.', '--fix', '--no-code-frame'], { cwd: sampleCopy() });
+    expect(stylish.stderr).toBe('');
+    expect(stylish.stdout.split('\n').slice(-3)).toEqual(['fixed 3 problems in 2 files', '✖ 7 problems (5 errors, 1 warning, 1 info) in 11 files', '']);
+    const json = await runCli(['.', '--fix', '--format', 'json'], { cwd: sampleCopy() });
+    expect(JSON.parse(json.stdout).summary).toEqual({ files: 11, errors: 5, warnings: 1, infos: 1, fixable: 0, fixed: 3, fixedFiles: 2 });
+    const compact = await runCli(['.', '--fix', '--format', 'compact'], { cwd: sampleCopy() });
+    expect(compact.stderr).toBe('dplint: fixed 3 problems in 2 files\n');
+    expect(compact.stdout).not.toContain('fixed');
+  });
+
+  test('without --fix the JSON summary is as it was: no fixed count', async () => {
+    const json = await runCli(['.', '--format', 'json'], { cwd: sampleCopy() });
+    expect(Object.keys(JSON.parse(json.stdout).summary)).toEqual(['files', 'errors', 'warnings', 'infos', 'fixable']);
+  });
+
+  test('a read-only file keeps its problems, and they are what is reported, at their places on disk', async () => {
+    const dir = tempDir({ 'c.yaml': '# dplint: operation=edit-cluster\nlabel: etl\npresto_version: 0.180\n', 'd.yaml': '# dplint: operation=edit-cluster\nlabel: reports\n' });
+    chmodSync(join(dir, 'c.yaml'), 0o444);
+    const { code, stdout, stderr } = await runCli(['c.yaml', 'd.yaml', '--fix', '--format', 'compact', '--rule', 'cluster/edit-effect: off'], { cwd: dir });
+    expect(readFileSync(join(dir, 'c.yaml'), 'utf8')).toBe('# dplint: operation=edit-cluster\nlabel: etl\npresto_version: 0.180\n');
+    expect(readFileSync(join(dir, 'd.yaml'), 'utf8')).toBe('# dplint: operation=edit-cluster\nlabel: [reports]\n');
+    expect(stderr).toBe('dplint: not fixed "c.yaml": it is read-only; make it writable to fix it\ndplint: fixed 1 problem in 1 file\n');
+    expect(stdout.split('\n').map((line) => line.replace(/ .*\[/, ' [')).filter(Boolean)).toEqual(['c.yaml:2:8: [schema/type]', 'c.yaml:3:17: [yaml/unquoted-string]']);
+    expect(code).toBe(2);
   });
 });
