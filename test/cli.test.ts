@@ -86,6 +86,21 @@ describe('dplint [paths]', () => {
     expect(await runCli(['requests.yaml', 'state.yaml', '--format', 'json', '--cache'], { cwd: dir, env })).toEqual(first);
   });
 
+  // Issue 29.5: a misspelt envelope member made the body vanish (no finding, exit 0).
+  test.each([
+    ['Body', 'body'],
+    ['bdy', 'body'],
+    ['payload', 'body'],
+  ])('an envelope whose body is written %s is exit 1, with did-you-mean', async (member, guess) => {
+    const dir = tempDir({ 'etl.yaml': `method: PUT\npath: /api/v1.3/clusters/etl\nheaders:\n  Content-Type: text/plain\n${member}:\n  node_configuration: {initial_nodes: 6, max_nodes: 3}\n` });
+    const { code, stdout } = await runCli(['etl.yaml', '-f', 'compact'], { cwd: dir });
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      `etl.yaml:4:17: warning headers.Content-Type is "text/plain"; requests send "Content-Type: application/json" (spec section 1), and the body is JSON [operation/content-type]\n` +
+        `etl.yaml:5:1: error unknown member "${member}" in the request envelope, which has only method, path, body and headers: did you mean "${guess}"? As written, it is not checked [operation/envelope-member]\n`,
+    );
+  });
+
   test('a clean file: exit 0 and a summary line', async () => {
     const dir = tempDir({ 'ip.yaml': '# dplint: operation=add-whitelist-ip\nip_cidr: 81.2.69.143\n' });
     const result = await runCli(['ip.yaml'], { cwd: dir });

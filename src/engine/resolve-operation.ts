@@ -4,6 +4,7 @@ import type { DocumentOperation, OperationSource, PathFinding } from '../types.j
 import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage } from '../define-rule.js';
+import { envelopeFindings } from './envelope.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
@@ -83,6 +84,7 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
 
   const envelope = asEnvelope(input.document);
   if (envelope) {
+    for (const finding of envelopeFindings(envelope as unknown as Record<string, unknown>)) findings.push(finding);
     const route = matchRoute(envelope.method, envelope.path);
     if (route) return done(route.operation.id, 'envelope', route.parameters as Record<string, string>);
     findings.push({ ...stageMessage(operationUnknown, 'unknownRoute', { method: envelope.method.toUpperCase(), path: JSON.stringify(envelope.path) }), path: ['path'] });
