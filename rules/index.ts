@@ -86,6 +86,8 @@ import bodyNumberAsString from './body/number-as-string.js';
 import directiveReason from './directive/reason.js';
 import directiveUnknownRule from './directive/unknown-rule.js';
 import directiveUnused from './directive/unused.js';
+import operationContentType from './operation/content-type.js';
+import operationEnvelopeMember from './operation/envelope-member.js';
 import operationInferred from './operation/inferred.js';
 import operationUnexpectedBody from './operation/unexpected-body.js';
 import operationUnknown from './operation/unknown.js';
@@ -176,6 +178,8 @@ export const STAGE_RULES: readonly StageRule[] = [
   directiveReason,
   directiveUnknownRule,
   directiveUnused,
+  operationContentType,
+  operationEnvelopeMember,
   operationInferred,
   operationUnexpectedBody,
   operationUnknown,

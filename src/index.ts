@@ -23,7 +23,7 @@ export { fixText } from './engine/fix-text.js';
 export type { FixOptions, FixTextResult } from './engine/fix-text.js';
 export type { LintOptions, LintResult } from './engine/lint.js';
 export type { PolicyConfig } from './config/policies.js';
-export type { Finding, Fix, OperationSource, Range, RuleLevel, RuleSetting, RuleSettings, Severity, Suggestion, SuppressedFinding, Suppression } from './types.js';
+export type { DocumentOperation, Finding, Fix, OperationSource, Range, RuleLevel, RuleSetting, RuleSettings, Severity, Suggestion, SuppressedFinding, Suppression } from './types.js';
 export type { HttpMethod, Operation, OperationId, PathParameterKind } from './operations.js';
 export type { BodyOperationId, JsonSchema } from './schema/body-schemas.js';
 export type { RuleInfo } from '../rules/index.js';

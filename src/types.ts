@@ -119,6 +119,18 @@ export interface PathFinding {
 /** Where an operation came from, in the order DESIGN.md fixes; `none` when it could not be resolved. */
 export type OperationSource = 'option' | 'modeline' | 'envelope' | 'config' | 'inferred' | 'none';
 
+/**
+ * The operation one document of a stream was checked as, and how that was decided: each document
+ * resolves its own (DESIGN.md, "How a document gets its operation"). Listed in a result only for
+ * a stream whose documents do not all share the file's operation and source.
+ */
+export interface DocumentOperation {
+  /** 0-based index in the stream. */
+  document: number;
+  operation: OperationId | undefined;
+  operationSource: OperationSource;
+}
+
 /** The kind of cluster an edit-cluster body configures, derived once per document. */
 export type ClusterKind = 'hadoop1' | 'hadoop2' | 'spark' | 'presto' | 'airflow' | 'unknown';
 
@@ -215,8 +227,11 @@ export interface Rule<MessageId extends string = string, Options extends Record<
 export interface FileResult {
   /** The path as given on the command line, `/`-separated. */
   file: string;
+  /** The first document's operation that resolved (of a stream whose documents differ, `documents` has each one's). */
   operation: OperationId | undefined;
   operationSource: OperationSource;
+  /** For a stream whose documents do not all share `operation` and `operationSource`: each document's; absent otherwise. */
+  documents?: DocumentOperation[];
   findings: Finding[];
   /**
    * The findings inline directives silenced, with their reasons, when the run asked for them

@@ -56,6 +56,52 @@ describe('dplint [paths]', () => {
     });
   });
 
+  // Issue 29.4: each document of a stream resolves its own operation; the JSON output lists them where they differ.
+  test('--format json: a stream of requests to three routes has each document\'s operation in `documents`, kept by the cache', async () => {
+    const requests = [
+      'method: POST\npath: /api/v2/accounts/whitelist_ip\nbody:\n  ip_cidr: 81.2.69.160/28\n',
+      'method: PUT\npath: /api/v2.0/clusters/etl/state\nbody:\n  state: stop\n',
+      'method: PUT\npath: /api/v1.3/clusters/etl\nbody:\n  label: [etl]\n  node_configuration:\n    initial_nodes: 6\n    max_nodes: 3\n',
+    ].join('---\n');
+    const dir = tempDir({ 'requests.yaml': requests, 'state.yaml': '# dplint: operation=set-cluster-state\nstate: start\n' });
+    const env = { XDG_CACHE_HOME: tempDir({}) };
+    const first = await runCli(['requests.yaml', 'state.yaml', '--format', 'json', '--cache'], { cwd: dir, env });
+    expect(first.code).toBe(1);
+    const output = JSON.parse(first.stdout);
+    expect(output.results[0]).toEqual({
+      file: 'requests.yaml',
+      operation: 'add-whitelist-ip',
+      operationSource: 'envelope',
+      documents: [
+        { document: 0, operation: 'add-whitelist-ip', operationSource: 'envelope' },
+        { document: 1, operation: 'set-cluster-state', operationSource: 'envelope' },
+        { document: 2, operation: 'edit-cluster', operationSource: 'envelope' },
+      ],
+      findings: [
+        { ruleId: 'schema/enum', severity: 'error', message: 'state must be one of "start", "terminate"; got "stop"', path: '/body/state', document: 1, line: 9, column: 10, endLine: 9, endColumn: 14 },
+        { ruleId: 'cluster/max-nodes-below-initial', severity: 'error', message: 'node_configuration.max_nodes must be at least initial_nodes (6); got 3', path: '/body/node_configuration/max_nodes', document: 2, line: 17, column: 16, endLine: 17, endColumn: 17 },
+      ],
+    });
+    // A file of one operation keeps the shape it always had: no `documents`.
+    expect(output.results[1]).toEqual({ file: 'state.yaml', operation: 'set-cluster-state', operationSource: 'modeline', findings: [] });
+    expect(await runCli(['requests.yaml', 'state.yaml', '--format', 'json', '--cache'], { cwd: dir, env })).toEqual(first);
+  });
+
+  // Issue 29.5: a misspelt envelope member made the body vanish (no finding, exit 0).
+  test.each([
+    ['Body', 'body'],
+    ['bdy', 'body'],
+    ['payload', 'body'],
+  ])('an envelope whose body is written %s is exit 1, with did-you-mean', async (member, guess) => {
+    const dir = tempDir({ 'etl.yaml': `method: PUT\npath: /api/v1.3/clusters/etl\nheaders:\n  Content-Type: text/plain\n${member}:\n  node_configuration: {initial_nodes: 6, max_nodes: 3}\n` });
+    const { code, stdout } = await runCli(['etl.yaml', '-f', 'compact'], { cwd: dir });
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      `etl.yaml:4:17: warning headers.Content-Type is "text/plain"; requests send "Content-Type: application/json" (spec section 1), and the body is JSON [operation/content-type]\n` +
+        `etl.yaml:5:1: error unknown member "${member}" in the request envelope, which has only method, path, body and headers: did you mean "${guess}"? As written, it is not checked [operation/envelope-member]\n`,
+    );
+  });
+
   test('a clean file: exit 0 and a summary line', async () => {
     const dir = tempDir({ 'ip.yaml': '# dplint: operation=add-whitelist-ip\nip_cidr: 81.2.69.143\n' });
     const result = await runCli(['ip.yaml'], { cwd: dir });

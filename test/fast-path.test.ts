@@ -42,7 +42,7 @@ const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, seededRan
 
 describe('the resolution of the operation', () => {
   test('reports an inferred operation as its finding, which both ways place at the first document (operation/inferred, info)', () => {
-    expect(resolveOperation({ comments: [], firstDocument: { state: 'start' }, infer: inferOperation })).toEqual({
+    expect(resolveOperation({ comments: [], document: { state: 'start' }, infer: inferOperation })).toEqual({
       operation: 'set-cluster-state',
       source: 'inferred',
       pathParameters: {},
@@ -57,7 +57,84 @@ describe('the resolution of the operation', () => {
         },
       ],
     });
-    expect(resolveOperation({ comments: [], firstDocument: { state: 'start' }, configOperation: 'set-cluster-state', infer: inferOperation }).findings).toEqual([]);
+    expect(resolveOperation({ comments: [], document: { state: 'start' }, configOperation: 'set-cluster-state', infer: inferOperation }).findings).toEqual([]);
+  });
+});
+
+// Issue 29.4: a stream took document 0's operation for every document.
+describe('each document of a stream resolves its own operation', () => {
+  const ENVELOPES = [
+    'method: POST\npath: /api/v2/accounts/whitelist_ip\nbody:\n  ip_cidr: 81.2.69.160/28\n',
+    'method: PUT\npath: /api/v2.0/clusters/etl/state\nbody:\n  state: stop\n',
+    'method: PUT\npath: /api/v1.3/clusters/etl\nbody:\n  label: [etl]\n  node_configuration:\n    initial_nodes: 6\n    max_nodes: 3\n',
+  ].join('---\n');
+  const MODELINES = [
+    '# dplint: operation=add-whitelist-ip\nip_cidr: 81.2.69.160/28\n',
+    '# dplint: operation=set-cluster-state\nstate: stop\n',
+    '# dplint: operation=edit-cluster\nlabel: [etl]\nnode_configuration:\n  initial_nodes: 6\n  max_nodes: 3\n',
+  ].join('---\n');
+  const found = (text: string, options: LintOptions = {}) => lintText(text, options).findings.map((f) => [f.ruleId, f.document, f.line, f.column]);
+
+  test.each([
+    ['request envelopes', ENVELOPES, 'envelope', [['schema/enum', 1, 9, 10], ['cluster/max-nodes-below-initial', 2, 17, 16]]],
+    ['modelines', MODELINES, 'modeline', [['schema/enum', 1, 5, 8], ['cluster/max-nodes-below-initial', 2, 11, 14]]],
+  ] as const)('%s: each document checked as its own operation, both ways', (_, text, source, findings) => {
+    for (const quick of [true, false]) {
+      const result = lintText(text, { filename: 'requests.yaml', quick });
+      expect(result.findings.map((f) => [f.ruleId, f.document, f.line, f.column])).toEqual(findings);
+      // The file's operation is its first document's; `documents` says each one's, as the operations differ.
+      expect([result.operation, result.operationSource]).toEqual(['add-whitelist-ip', source]);
+      expect(result.documents).toEqual([
+        { document: 0, operation: 'add-whitelist-ip', operationSource: source },
+        { document: 1, operation: 'set-cluster-state', operationSource: source },
+        { document: 2, operation: 'edit-cluster', operationSource: source },
+      ]);
+      expect(result.bodies.map((b) => [b.document, b.operation])).toEqual([[0, 'add-whitelist-ip'], [1, 'set-cluster-state'], [2, 'edit-cluster']]);
+    }
+  });
+
+  test('a stream of one operation has no `documents`: the file\'s operation is every document\'s', () => {
+    const text = 'method: PUT\npath: /api/v1.3/clusters/etl\nbody:\n  label: [etl]\n---\nmethod: PUT\npath: /api/v1.3/clusters/adhoc\nbody:\n  label: [adhoc]\n';
+    for (const quick of [true, false]) expect(lintText(text, { quick })).toMatchObject({ operation: 'edit-cluster', operationSource: 'envelope', findings: [] });
+    expect(lintText(text).documents).toBeUndefined();
+  });
+
+  test('--operation still decides every document; the config decides documents that declare nothing themselves', () => {
+    expect(found(ENVELOPES, { operation: 'add-whitelist-ip' }).filter(([id]) => id === 'schema/required')).toEqual([
+      ['schema/required', 0, 1, 1],
+      ['schema/required', 1, 6, 1],
+      ['schema/required', 2, 11, 1],
+    ]);
+    const mixed = 'method: PUT\npath: /api/v2.0/clusters/etl/state\nbody: {state: stop}\n---\nlabel: [etl]\nnode_configuration: {initial_nodes: 6, max_nodes: 3}\n';
+    const result = lintText(mixed, { configOperation: 'edit-cluster' });
+    expect(result.findings.map((f) => [f.ruleId, f.document, f.line, f.column])).toEqual([['schema/enum', 0, 3, 15], ['cluster/max-nodes-below-initial', 1, 6, 51]]);
+    expect(result.documents).toEqual([
+      { document: 0, operation: 'set-cluster-state', operationSource: 'envelope' },
+      { document: 1, operation: 'edit-cluster', operationSource: 'config' },
+    ]);
+  });
+
+  test("the first document's modeline declares the later documents that declare nothing themselves, as an editor reads it; their own modeline or envelope comes first", () => {
+    // (yaml-language-server applies a `$schema` modeline to every document of the file.)
+    const header = '# dplint: operation=edit-cluster\nlabel: [etl]\n---\nlabel: [etl]\nnode_configuration: {initial_nodes: 6, max_nodes: 3}\n';
+    expect(found(header)).toEqual([['cluster/max-nodes-below-initial', 1, 5, 51]]);
+    expect(lintText(header)).toMatchObject({ operation: 'edit-cluster', operationSource: 'modeline' });
+    expect(lintText(header).documents).toBeUndefined();
+    const own = '# dplint: operation=edit-cluster\nlabel: [etl]\n---\n# dplint: operation=set-cluster-state\nstate: stop\n---\nmethod: POST\npath: /api/v2/accounts/whitelist_ip\nbody: {ip_cidr: 10.0.0.0/33}\n';
+    expect(found(own)).toEqual([['schema/enum', 1, 5, 8], ['allowlist/ip-cidr-syntax', 2, 9, 17]]);
+    // The config's operation comes after it: the file's own header says more than a glob does.
+    expect(found('# dplint: operation=set-cluster-state\nstate: start\n---\nstate: stop\n', { configOperation: 'edit-cluster' })).toEqual([['schema/enum', 1, 4, 8]]);
+    // A modeline after a document's content and before the next `---` is the document it ends.
+    expect(found('label: [etl]\n# dplint: operation=set-cluster-state\n---\n# dplint: operation=set-cluster-state\nstate: stop\n').map(([id, document]) => [id, document])).toEqual([
+      ['schema/required', 0],
+      ['schema/unknown-member', 0],
+      ['schema/enum', 1],
+    ]);
+  });
+
+  test('a document the stream cannot place gets its own operation/unresolved; the others are still checked', () => {
+    const text = 'method: PUT\npath: /api/v2.0/clusters/etl/state\nbody: {state: stop}\n---\nnotes: for the deploy job\n';
+    expect(found(text, { rules: { 'operation/unresolved': 'warning' } })).toEqual([['schema/enum', 0, 3, 15], ['operation/unresolved', 1, 5, 1]]);
   });
 });
 
@@ -98,11 +175,11 @@ describe('the quick look agrees with the full lint', () => {
       }
     }
     expect(clean).toBeGreaterThan(60);
-    // Streams: the finding goes to the first document, whose nodes are built for it even where it has no finding of its own.
+    // Streams: each document is inferred on its own and the finding goes to each, whose nodes are built for it even where it has no finding of its own.
     for (let i = 0; i + 10 <= 100; i += 10) agrees(generated.slice(i, i + 10).join('---\n'), inferred);
     for (const text of ['# c\nlabel: [a]\n---\nlabel: [b]\n', '---\nlabel: [a]\n', 'state: start\n---\nstate: start\n']) agrees(text, inferred);
     const stream = lintText('# etl clusters\nlabel: [a]\n---\nlabel: [b]\n', inferred);
-    expect(stream.findings.map((f) => [f.ruleId, f.document, f.line, f.column, f.endLine, f.endColumn])).toEqual([['operation/inferred', 0, 2, 1, 2, 11]]);
+    expect(stream.findings.map((f) => [f.ruleId, f.document, f.line, f.column, f.endLine, f.endColumn])).toEqual([['operation/inferred', 0, 2, 1, 2, 11], ['operation/inferred', 1, 4, 1, 4, 11]]);
   });
 
   test('on streams of generated cluster files, mistakes and all: one file, many documents', () => {

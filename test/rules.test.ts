@@ -43,7 +43,7 @@ function lintStageCase(rule: StageRule, testCase: StageRuleCase): DetailedFindin
   for (const [file, text] of [...Object.entries(testCase.otherFiles ?? {}), [filename, testCase.yaml] as const]) {
     const { operation, operationSource, findings, bodies } = lintOne(file, text);
     results.push({ file, operation, operationSource, findings, source: text });
-    const found = collectFacts(operation, bodies);
+    const found = collectFacts(bodies);
     if (found) facts.set(file, found);
   }
   return lintRepositoryDetailed(results, facts).find((result) => result.file === filename)!.findings as DetailedFinding[];

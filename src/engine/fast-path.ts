@@ -4,7 +4,7 @@ import type { PathFinding, RuleSettings } from '../types.js';
 import type { LintOptions, LintResult } from './lint.js';
 import { applyLevels, checkBody } from './check-body.js';
 import { inferOperation } from './infer-operation.js';
-import { asEnvelope, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
+import { asEnvelope, fileOperation, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 
 /**
@@ -34,23 +34,26 @@ export function mayHoldDirectives(text: string): boolean {
 
 /**
  * What the quick look made of a file in the block subset — one document, or a stream of them
- * separated by `---` lines: the operation, and each document's body with its findings as data
- * (schema, rules and policies, before the configured levels). The full lint of a file with
- * findings places these in the text rather than finding them again, and builds the nodes of a
- * stream's documents only where there is something to place.
+ * separated by `---` lines: each document's operation, its body and its findings as data (schema,
+ * rules and policies, before the configured levels). The full lint of a file with findings places
+ * these in the text rather than finding them again, and builds the nodes of a stream's documents
+ * only where there is something to place.
  */
 export interface QuickLook {
-  operation: OperationId;
   /** The documents as read: the full lint builds their nodes from it. */
   read: DataRead;
-  /**
-   * The operation as resolved here, which is how the full lint would resolve it: the file holds no
-   * modeline (see MAY_HOLD_DIRECTIVES) and its first document is the same data, so the full lint
-   * takes it rather than resolving it again.
-   */
-  resolved: ResolvedOperation;
-  operationSource: 'option' | 'envelope' | 'config' | 'inferred';
-  documents: Array<{ value: Record<string, unknown>; prefix: string[]; body: unknown; findings: PathFinding[] }>;
+  documents: Array<{
+    value: Record<string, unknown>;
+    /**
+     * The document's operation as resolved here, which is how the full lint would resolve it: the
+     * file holds no modeline (see MAY_HOLD_DIRECTIVES) and the document is the same data, so the
+     * full lint takes it rather than resolving it again.
+     */
+    resolved: ResolvedOperation & { operation: OperationId };
+    prefix: string[];
+    body: unknown;
+    findings: PathFinding[];
+  }>;
 }
 
 /**
@@ -63,16 +66,15 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
   if (options.mayHoldDirectives ?? mayHoldDirectives(text)) return undefined;
   const read = readData(text, { maxDepth: options.maxDepth, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars });
   if (read === undefined) return undefined;
-  const { values } = read;
-
-  const resolved = resolveOperation({ option: options.operation, comments: [], firstDocument: values[0], configOperation: options.configOperation, infer: inferOperation });
-  const { operation, source } = resolved;
-  // (Without comments there is no modeline, and `none` comes without an operation: the last two
-  // tests only tell the type what operationSource may be. With an operation and no comments, the
-  // resolution's one possible finding is operation/inferred, which the full lint places at the
-  // first document's start.)
-  if (!operation || source === 'modeline' || source === 'none') return undefined;
-  const documents = values.map((value) => {
+  const documents: QuickLook['documents'] = [];
+  // Each document resolves its own operation (DESIGN.md), as the full lint resolves it.
+  for (const value of read.values) {
+    const resolved = resolveOperation({ option: options.operation, comments: [], document: value, configOperation: options.configOperation, infer: inferOperation });
+    const { operation, source } = resolved;
+    // (Without comments there is no modeline. A document without an operation is the full lint's
+    // to report. With an operation and no comments, the resolution's findings are operation/inferred
+    // and an envelope's own, which the full lint places in the document.)
+    if (!operation || source === 'modeline' || source === 'none') return undefined;
     const envelope = source === 'envelope' ? asEnvelope(value) : undefined;
     const body = envelope ? envelope.body : value;
     const findings = checkBody(operation, body, {
@@ -81,19 +83,22 @@ export function quickLook(text: string, options: LintOptions, rules: RuleSetting
       pathParameters: resolved.pathParameters,
       headers: isObject(envelope?.headers) ? envelope.headers : {},
     });
-    return { value, prefix: envelope ? ['body'] : [], body, findings };
-  });
-  return { operation, read, resolved, operationSource: source, documents };
+    documents.push({ value, resolved: { ...resolved, operation }, prefix: envelope ? ['body'] : [], body, findings });
+  }
+  return { read, documents };
 }
 
 /** The findings-free result when the quick look proves the file clean under `rules` (the settings in force); `undefined` when it has findings. */
 export function cleanResult(look: QuickLook, rules: RuleSettings): LintResult | undefined {
   // The resolution's findings (an inferred operation is an info) count as the documents' do.
-  if (look.resolved.findings.length > 0 && applyLevels(look.resolved.findings, rules).length > 0) return undefined;
-  if (look.documents.some((document) => document.findings.length > 0 && applyLevels(document.findings, rules).length > 0)) return undefined;
+  for (const document of look.documents) {
+    if (document.resolved.findings.length > 0 && applyLevels(document.resolved.findings, rules).length > 0) return undefined;
+    if (document.findings.length > 0 && applyLevels(document.findings, rules).length > 0) return undefined;
+  }
   const stream = look.documents.length > 1;
-  const bodies = look.documents.map((document, index) => ({ ...(stream ? { document: index } : {}), prefix: document.prefix, value: document.body }));
-  return { operation: look.operation, operationSource: look.operationSource, findings: [], bodies };
+  const bodies = look.documents.map((document, index) => ({ ...(stream ? { document: index } : {}), operation: document.resolved.operation, prefix: document.prefix, value: document.body }));
+  const { operation, operationSource, documents } = fileOperation(look.documents.map((document, index) => ({ document: index, resolved: document.resolved })));
+  return { operation, operationSource, ...(documents ? { documents } : {}), findings: [], bodies };
 }
 
 /**

@@ -60,6 +60,6 @@ export function fixText(text: string, options: LintOptions = {}, fix: FixOptions
     output = next.text;
     result = lintText(output, options);
   }
-  const { operation, operationSource, findings, bodies, shownSource, suppressed } = result;
-  return { operation, operationSource, findings, bodies, ...(shownSource === undefined ? {} : { shownSource }), ...(suppressed ? { suppressed } : {}), output, fixed: output !== text, applied };
+  const { operation, operationSource, documents, findings, bodies, shownSource, suppressed } = result;
+  return { operation, operationSource, ...(documents ? { documents } : {}), findings, bodies, ...(shownSource === undefined ? {} : { shownSource }), ...(suppressed ? { suppressed } : {}), output, fixed: output !== text, applied };
 }

@@ -1,10 +1,10 @@
 import { withLineFeeds } from '../parse/lines.js';
 import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
-import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceDocument, type SourceFormat } from '../parse/parse.js';
+import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceComment, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
-import type { Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
+import type { DocumentOperation, Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { inferOperation } from './infer-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
@@ -15,7 +15,7 @@ import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
 import { ALL_RULES, findRule } from '../../rules/index.js';
-import { asEnvelope, resolveOperation, type Envelope } from './resolve-operation.js';
+import { asEnvelope, commentsOfDocument, fileOperation, resolveOperation, type Envelope, type ResolvedOperation } from './resolve-operation.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 import { withoutRepositoryRules } from './repository.js';
 import { stageMessage } from '../define-rule.js';
@@ -75,8 +75,11 @@ export interface LintOptions {
 
 /** What {@link lintText} returns: the operation it checked the text as, how that was decided, and the sorted findings. */
 export interface LintResult {
+  /** The first document's operation that resolved; of a stream whose documents differ, `documents` has each one's. */
   operation: OperationId | undefined;
   operationSource: OperationSource;
+  /** For a stream whose documents do not all share `operation` and `operationSource`: each document's (DESIGN.md: each document resolves its own). */
+  documents?: DocumentOperation[];
   findings: Finding[];
   /**
    * The text as outputs may show it, with every credential masked (`****`), when there are
@@ -97,6 +100,8 @@ export interface LintResult {
 export interface BodyOfDocument {
   /** 0-based index in a multi-document stream; absent for a single document. */
   document?: number;
+  /** The operation the document was checked as. */
+  operation: OperationId;
   /** The data path of the body in the document: `[]`, or `['body']` in a request envelope. */
   prefix: string[];
   value: unknown;
@@ -143,45 +148,34 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
  */
 function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean): DetailedResult {
   // The quick look's reading gives the nodes; of a stream, only the documents with something to
-  // place need theirs: a finding of its own, or (the first) one of the resolution's.
-  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || (index === 0 && look.resolved.findings.length > 0) : undefined;
+  // place need theirs: a finding of their own, or one of their resolution's.
+  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || look.documents[index].resolved.findings.length > 0 : undefined;
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
   const findings: DetailedFinding[] = [...file.findings];
-  const first = file.documents[0];
-
-  // Resolved once: the quick look's resolution stands where it read the file.
-  const resolved = look?.resolved ?? resolveOperation({
-    option: options.operation,
-    comments: file.comments,
-    firstDocument: first?.usable ? first.value : undefined,
-    configOperation: options.configOperation,
-    infer: inferOperation,
-  });
   const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, document, finding, detailed);
-  findings.push(...resolved.findings.map((finding) => located(first, finding)));
 
-  const operation = resolved.operation;
+  // Each document resolves its own operation; the quick look's resolutions stand where it read these very documents.
+  const resolutions = resolveDocuments(file, options, look);
   const bodies: BodyOfDocument[] = [];
-  if (!operation && resolved.findings.length === 0 && file.documents.some((d) => d.usable && !isEmptyBody(d.value))) {
-    findings.push(
-      located(first, { ...stageMessage(operationUnresolved, 'unresolved'), path: [] }),
-    );
-  }
-
-  if (operation) {
-    for (const document of file.documents) {
-      if (!document.usable) continue;
-      const envelope = resolved.source === 'envelope' ? asEnvelope(document.value) : undefined;
-      const prefix = envelope ? ['body'] : [];
-      bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), prefix, value: envelope ? envelope.body : document.value });
-      // The quick look read these very documents as the same data, under the same operation.
-      const known = look && look.operation === operation && file.documents.length === look.documents.length ? look.documents[document.index].findings : undefined;
-      const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
-      // One push each: a spread of 120,000 findings is as many arguments, past V8's stack.
-      for (const f of documentFindings) findings.push(located(document, refineTypeFinding(f, document.node, file.text, file.format)));
-      if (file.format === 'yaml' && !file.blockRead) for (const f of yaml11Findings(document.node, operation, prefix)) findings.push(located(document, f));
+  for (const { document, resolved } of resolutions) {
+    for (const finding of resolved.findings) findings.push(located(document, finding));
+    const operation = resolved.operation;
+    if (!document?.usable) continue;
+    if (!operation) {
+      if (resolved.findings.length === 0 && !isEmptyBody(document.value)) findings.push(located(document, { ...stageMessage(operationUnresolved, 'unresolved'), path: [] }));
+      continue;
     }
+    const envelope = resolved.source === 'envelope' ? asEnvelope(document.value) : undefined;
+    const prefix = envelope ? ['body'] : [];
+    bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), operation, prefix, value: envelope ? envelope.body : document.value });
+    // The quick look read these very documents as the same data, under the same resolution.
+    const known = look && file.documents.length === look.documents.length ? look.documents[document.index].findings : undefined;
+    const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
+    // One push each: a spread of 120,000 findings is as many arguments, past V8's stack.
+    for (const f of documentFindings) findings.push(located(document, refineTypeFinding(f, document.node, file.text, file.format)));
+    if (file.format === 'yaml' && !file.blockRead) for (const f of yaml11Findings(document.node, operation, prefix)) findings.push(located(document, f));
   }
+  const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
 
   const settings = options.rules ?? {};
   let final = applyLevels(findings, settings);
@@ -202,12 +196,35 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
   const mask = secretMask(file, () => shown ?? text);
   return {
     operation,
-    operationSource: resolved.source,
+    operationSource,
+    ...(documents ? { documents } : {}),
     findings: sortFindings(withoutSecrets(final, mask)),
     bodies,
     ...(shown === undefined ? {} : { shownSource: shown }),
     ...(options.includeSuppressed ? { suppressed: sortFindings(withoutSecrets(kept, mask).map((finding) => withMaskedReason(finding, mask))) } : {}),
   };
+}
+
+/**
+ * Each document's operation: the quick look's resolution where it read these very documents (it
+ * resolved them as below: the text holds no modeline, see fast-path.ts), else each document's own
+ * from its comments and value. A file without a readable document (a syntax error in JSON) is
+ * resolved once, from its comments, so that the result still says what it was meant for.
+ */
+function resolveDocuments(file: ParsedFile, options: LintOptions, look: QuickLook | undefined): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
+  if (look && file.documents.length === look.documents.length) return file.documents.map((document) => ({ document, resolved: look.documents[document.index].resolved }));
+  const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
+    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation, infer: inferOperation });
+  if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(file.comments, undefined) }];
+  if (file.documents.length === 1) return [{ document: file.documents[0], resolved: resolve(file.comments, file.documents[0].usable ? file.documents[0].value : undefined) }];
+  const starts = file.documents.map((document) => document.node.range?.[0] ?? 0);
+  const resolutions: Array<{ document: SourceDocument; resolved: ResolvedOperation }> = [];
+  for (const document of file.documents) {
+    const first = resolutions[0]?.resolved;
+    const streamModeline = first?.source === 'modeline' ? first.operation : undefined;
+    resolutions.push({ document, resolved: resolve(commentsOfDocument(file.comments, starts, document.index), document.usable ? document.value : undefined, streamModeline) });
+  }
+  return resolutions;
 }
 
 /** A masker of the file's credentials in any text: built on first use, once per file. */

@@ -1,5 +1,4 @@
 import type { FileResult } from '../types.js';
-import type { OperationId } from '../operations.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
@@ -55,9 +54,10 @@ export interface RepositoryFacts {
   directives?: true;
 }
 
-export function collectFacts(operation: OperationId | undefined, bodies: readonly BodyOfDocument[]): RepositoryFacts | undefined {
+/** What a file's bodies tell the checks across files, each body read as its own document's operation. */
+export function collectFacts(bodies: readonly BodyOfDocument[]): RepositoryFacts | undefined {
   const facts: RepositoryFacts = {};
-  for (const { document, prefix, value } of bodies) {
+  for (const { document, operation, prefix, value } of bodies) {
     // Built without spreading: a stream can hold thousands of bodies.
     const at = (path: ReadonlyArray<string | number>): ReadonlyArray<string | number> => (prefix.length === 0 ? path : [...prefix, ...path]);
     const fact = (found: string | number, path: ReadonlyArray<string | number>): Located =>

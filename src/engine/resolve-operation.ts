@@ -1,25 +1,33 @@
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import type { SourceComment } from '../parse/parse.js';
-import type { OperationSource, PathFinding } from '../types.js';
+import type { DocumentOperation, OperationSource, PathFinding } from '../types.js';
 import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage } from '../define-rule.js';
+import { envelopeFindings } from './envelope.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
   source: OperationSource;
   /** For a request envelope: the route's path parameters. */
   pathParameters: Record<string, string>;
-  /** What resolving found to report, placed in the first document: an unknown modeline or route, an inferred operation. */
+  /** What resolving found to report, placed in the document resolved: an unknown modeline or route, an inferred operation. */
   findings: PathFinding[];
 }
 
 export interface ResolveInput {
   /** `--operation`, or `operation` in a library call. */
   option?: OperationId;
+  /** The document's own comments (commentsOfDocument), where a modeline may be. */
   comments: readonly SourceComment[];
-  /** The first document's value, to recognise a request envelope. */
-  firstDocument: unknown;
+  /** The document's value, to recognise a request envelope. */
+  document: unknown;
+  /**
+   * For a later document of a stream: the operation the first document's modeline names, which
+   * declares the documents that declare nothing themselves (no modeline, no envelope), as an
+   * editor reads a `$schema` modeline for every document of the file.
+   */
+  streamModeline?: OperationId;
   /** The operation the config file's `files` entries give this file. */
   configOperation?: OperationId;
   /** Shape inference, tried last. */
@@ -44,7 +52,13 @@ export function asEnvelope(value: unknown): Envelope | undefined {
   return typeof method === 'string' && typeof path === 'string' ? (value as Envelope) : undefined;
 }
 
-/** How a file gets its operation, first match wins (DESIGN.md): option, modeline, envelope, config, inference. */
+/**
+ * How a document gets its operation, first match wins (DESIGN.md): option, modeline, envelope,
+ * config, inference. Each document of a stream is resolved on its own (its own modeline, its own
+ * envelope): a stream of requests to different routes is checked route by route. A later document
+ * that declares nothing itself takes the first document's modeline before the config's operation
+ * (the file's header comment, which editors apply to every document).
+ */
 export function resolveOperation(input: ResolveInput): ResolvedOperation {
   const findings: PathFinding[] = [];
   const done = (operation: OperationId | undefined, source: OperationSource, pathParameters: Record<string, string> = {}): ResolvedOperation => ({
@@ -68,17 +82,20 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
     findings.push({ ...stageMessage(operationUnknown, 'unknownModeline', { name: String(named) }), path: [], range: comment.range });
   }
 
-  const envelope = asEnvelope(input.firstDocument);
+  const envelope = asEnvelope(input.document);
   if (envelope) {
+    for (const finding of envelopeFindings(envelope as unknown as Record<string, unknown>)) findings.push(finding);
     const route = matchRoute(envelope.method, envelope.path);
     if (route) return done(route.operation.id, 'envelope', route.parameters as Record<string, string>);
     findings.push({ ...stageMessage(operationUnknown, 'unknownRoute', { method: envelope.method.toUpperCase(), path: JSON.stringify(envelope.path) }), path: ['path'] });
     return done(undefined, 'none');
   }
 
+  if (input.streamModeline) return done(input.streamModeline, 'modeline');
+
   if (input.configOperation) return done(input.configOperation, 'config');
 
-  const inferred = input.infer?.(input.firstDocument);
+  const inferred = input.infer?.(input.document);
   if (inferred) {
     // Inference is reported (an info), so that users declare the operation: a finding of the resolution's like any other.
     findings.push({ ...stageMessage(operationInferred, 'inferred', { operation: inferred }), path: [] });
@@ -86,4 +103,34 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
   }
 
   return done(undefined, 'none');
+}
+
+/**
+ * The comments of document `index` of a stream whose documents start at `starts` (their offsets,
+ * `---` included): those from its start (the text's start, for the first) to the next document's.
+ * A comment after a document's content and before the next `---` is the document it ends.
+ */
+export function commentsOfDocument(comments: readonly SourceComment[], starts: readonly number[], index: number): SourceComment[] {
+  const from = index === 0 ? 0 : starts[index];
+  const to = index + 1 < starts.length ? starts[index + 1] : Infinity;
+  return comments.filter((comment) => comment.offset >= from && comment.offset < to);
+}
+
+/**
+ * The file's operation as a result reports it: the first document's that resolved (else the first
+ * document's resolution), and for a stream whose documents differ, each document's in `documents`
+ * (the JSON output's `documents`; a consumer that reads only `operation` reads what it always did
+ * for a stream of one operation).
+ */
+export function fileOperation(resolutions: ReadonlyArray<{ document: number; resolved: { operation: OperationId | undefined; source: OperationSource } }>): {
+  operation: OperationId | undefined;
+  operationSource: OperationSource;
+  documents?: DocumentOperation[];
+} {
+  const chosen = resolutions.find((r) => r.resolved.operation !== undefined) ?? resolutions[0];
+  const operation = chosen?.resolved.operation;
+  const operationSource = chosen?.resolved.source ?? 'none';
+  const differ = resolutions.some((r) => r.resolved.operation !== operation || r.resolved.source !== operationSource);
+  if (resolutions.length < 2 || !differ) return { operation, operationSource };
+  return { operation, operationSource, documents: resolutions.map((r) => ({ document: r.document, operation: r.resolved.operation, operationSource: r.resolved.source })) };
 }

@@ -3,7 +3,10 @@ import type { Finding, SuppressedFinding } from '../types.js';
 import { summarize, type FileResult, type FormatOptions, type Formatter } from './types.js';
 
 /**
- * `--format json`: the public contract of DESIGN.md, key order included. With `includeSuppressed`
+ * `--format json`: the public contract of DESIGN.md, key order included. A stream whose documents
+ * resolve to different operations has `documents` after `operationSource`: each document's
+ * `{document, operation, operationSource}` (`operation`, `operationSource` stay the first
+ * document's that resolved, so a reader that knows only them reads what it did before). With `includeSuppressed`
  * (`--include-suppressed`) each result also lists, after `findings`, the findings inline directives
  * silenced (`suppressed`, each with `suppressions: [{kind: "directive", justification}]`, as
  * ESLint's `suppressedMessages`), and the summary counts them; without it the output is unchanged.
@@ -31,8 +34,9 @@ export function* jsonParts(results: Iterable<FileResult>, options: FormatOptions
   yield shell.slice(0, open);
   let separator = '\n    ';
   for (const result of results) {
-    const clean = result.findings.length === 0 && !(withSuppressed && result.suppressed?.length);
-    yield separator + (clean ? cleanEntry(result, withSuppressed) : (!withSuppressed && findingsEntry(result)) || JSON.stringify(entryOf(result, withSuppressed), null, 2).replaceAll('\n', '\n    '));
+    // (A stream of several operations, rare, lists them in `documents`: written by JSON.stringify.)
+    const clean = result.findings.length === 0 && !(withSuppressed && result.suppressed?.length) && !result.documents;
+    yield separator + (clean ? cleanEntry(result, withSuppressed) : (!withSuppressed && !result.documents && findingsEntry(result)) || JSON.stringify(entryOf(result, withSuppressed), null, 2).replaceAll('\n', '\n    '));
     separator = ',\n    ';
   }
   yield '\n  ' + shell.slice(open);
@@ -120,6 +124,8 @@ function entryOf(result: FileResult, withSuppressed: boolean): object {
     file: result.file,
     operation: result.operation ?? null,
     operationSource: result.operationSource,
+    // Each document's operation, for a stream whose documents do not all share the file's: an addition to the contract, after the two it refines.
+    ...(result.documents ? { documents: result.documents.map((d) => ({ document: d.document, operation: d.operation ?? null, operationSource: d.operationSource })) } : {}),
     findings: result.findings.map(orderedFinding),
     ...(withSuppressed ? { suppressed: (result.suppressed ?? []).map(orderedSuppressed) } : {}),
   };

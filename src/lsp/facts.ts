@@ -22,10 +22,10 @@ export function factsOfPlannedFile(file: string, run: PlannedRun): { file: strin
     const text = read.text;
     const quick = blockData(file, text, settings?.limits.maxDepth);
     if (quick !== undefined) {
-      const { operation, source, findings } = resolveOperation({ comments: [], firstDocument: quick, configOperation: settings?.operation });
+      const { operation, source, findings } = resolveOperation({ comments: [], document: quick, configOperation: settings?.operation });
       if (operation && findings.length === 0 && (source === 'envelope' || source === 'config')) {
         const envelope = source === 'envelope' ? asEnvelope(quick) : undefined;
-        const facts = collectFacts(operation, [{ prefix: envelope ? ['body'] : [], value: envelope ? envelope.body : quick }]);
+        const facts = collectFacts([{ operation, prefix: envelope ? ['body'] : [], value: envelope ? envelope.body : quick }]);
         return { file: file.split(sep).join('/'), ...(facts ? { facts } : {}) };
       }
     }

@@ -24,7 +24,8 @@ import { rules } from '../index.js';
 import { CONFIG_FILE_NAMES } from '../node/files.js';
 import { MAX_CONFIG_SIZE } from '../node/config-file.js';
 import { readSettingsFile } from '../node/read-settings.js';
-import type { Finding } from '../types.js';
+import type { DocumentOperation, Finding, OperationSource } from '../types.js';
+import type { OperationId } from '../operations.js';
 import { contains, diagnosticOf, lspRange, overlaps, textEditOf } from './convert.js';
 import { fixAllEdits } from './fix-all.js';
 import { docsOf, memberMarkdown, membersOf, schemaAtPath } from './schema-docs.js';
@@ -372,9 +373,10 @@ class DplintServer {
       parts.push(`**dplint ${finding.ruleId}** (${finding.severity}): ${finding.message}${explained}`);
     }
     const place = placeAt(document.getText(), document.offsetAt(position));
-    if (place) {
-      const path = result.operationSource === 'envelope' && place.path[0] === 'body' ? place.path.slice(1) : place.path;
-      const schema = path.length > 0 && !(result.operationSource === 'envelope' && place.path[0] !== 'body') ? schemaAtPath(result.operation, path) : undefined;
+    const own = place && documentOperation(result, place.document);
+    if (place && own?.operation) {
+      const path = own.operationSource === 'envelope' && place.path[0] === 'body' ? place.path.slice(1) : place.path;
+      const schema = path.length > 0 && !(own.operationSource === 'envelope' && place.path[0] !== 'body') ? schemaAtPath(own.operation, path) : undefined;
       if (schema) parts.unshift(memberMarkdown(String(path[path.length - 1]), docsOf(schema)));
     }
     return parts.length ? parts.join('\n\n---\n\n') : undefined;
@@ -397,12 +399,15 @@ class DplintServer {
     if (!result?.operation) return [];
     const place = completionPlaceAt(text, offset, json);
     if (!place) return [];
-    const bodyPath = (path: Array<string | number>) => (result.operationSource === 'envelope' ? (path[0] === 'body' ? path.slice(1) : undefined) : path);
+    // Each document of a stream has its own operation.
+    const { operation, operationSource } = documentOperation(result, place.document);
+    if (!operation) return [];
+    const bodyPath = (path: Array<string | number>) => (operationSource === 'envelope' ? (path[0] === 'body' ? path.slice(1) : undefined) : path);
     const keyWord = trailingWord(lineText);
     const keyRange = { start: { line: position.line, character: position.character - keyWord.length }, end: position };
     const memberItems = (parentPath: Array<string | number>, siblings: string[]): CompletionItem[] => {
       const path = bodyPath(parentPath);
-      const schema = path && schemaAtPath(result.operation!, path);
+      const schema = path && schemaAtPath(operation, path);
       if (!schema) return [];
       return membersOf(schema)
         .filter(([name]) => !siblings.includes(name))
@@ -413,7 +418,7 @@ class DplintServer {
     };
     if (place.kind === 'member') return memberItems(place.parent, place.siblings);
     const path = bodyPath(place.path);
-    const schema = path && schemaAtPath(result.operation, path);
+    const schema = path && schemaAtPath(operation, path);
     if (!schema) return [];
     const docs = docsOf(schema);
     if (!docs.enum) return membersOf(schema).length ? memberItems(place.path, []) : [];
@@ -451,4 +456,10 @@ function yamlScalar(value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value);
   const plain = /^[A-Za-z_][\w./-]*$|^\d+(\.\d+)*-[\w.-]+$/.test(value) && !/^(true|false|yes|no|on|off|y|n|null)$/i.test(value);
   return plain ? value : JSON.stringify(value);
+}
+
+/** The operation of document `index` of a linted file: its own where the stream's documents differ (FileResult.documents), else the file's. */
+function documentOperation(result: { operation: OperationId | undefined; operationSource: OperationSource; documents?: DocumentOperation[] }, index: number): { operation: OperationId | undefined; operationSource: OperationSource } {
+  const own = result.documents?.find((d) => d.document === index);
+  return own ? { operation: own.operation, operationSource: own.operationSource } : { operation: result.operation, operationSource: result.operationSource };
 }

@@ -9,6 +9,8 @@ export interface PlaceInDocument {
   path: DataPath;
   /** Whether the cursor is on the member's key (else on its value). */
   onKey: boolean;
+  /** The index of the document in the stream (each document has its own operation). */
+  document: number;
 }
 
 /** Stands in for the word being typed, so that a half-written line still parses as a member. */
@@ -44,7 +46,9 @@ function contains(node: unknown, offset: number, inclusiveEnd = false): boolean 
  */
 export function placeAt(text: string, offset: number): PlaceInDocument | undefined {
   let found: PlaceInDocument | undefined;
-  for (const document of documentsOf(text)) {
+  const documents = documentsOf(text);
+  for (let index = 0; index < documents.length; index++) {
+    const document = documents[index];
     if (!contains(document.contents, offset, true)) continue;
     visit(document, {
       Pair(_, pair, ancestors) {
@@ -52,7 +56,7 @@ export function placeAt(text: string, offset: number): PlaceInDocument | undefin
         const onValue = isScalar(pair.value) && contains(pair.value, offset, true);
         if (!onKey && !onValue) return;
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        found = { path: [...pathFrom(ancestors, pair), key], onKey };
+        found = { path: [...pathFrom(ancestors, pair), key], onKey, document: index };
       },
     });
   }
@@ -62,9 +66,9 @@ export function placeAt(text: string, offset: number): PlaceInDocument | undefin
 /** What completion may offer at the cursor. */
 export type CompletionPlace =
   /** A member name of the mapping at `parent`, which already has `siblings`. */
-  | { kind: 'member'; parent: DataPath; siblings: string[] }
+  | { kind: 'member'; parent: DataPath; siblings: string[]; document: number }
   /** A value of the member at `path`. */
-  | { kind: 'value'; path: DataPath };
+  | { kind: 'value'; path: DataPath; document: number };
 
 /**
  * Where completion is asked: the word under the cursor is replaced by a marker (followed by `: ~`
@@ -93,19 +97,21 @@ export function completionPlaceAt(text: string, offset: number, json: boolean): 
     patched = isKey && !/^\s*:/.test(tail) ? `${head}${MARKER}: ~${tail}` : `${head}${MARKER}${tail}`;
   }
   let place: CompletionPlace | undefined;
-  for (const document of documentsOf(patched)) {
+  const documents = documentsOf(patched);
+  for (let index = 0; index < documents.length; index++) {
+    const document = documents[index];
     visit(document, {
       Pair(_, pair, ancestors) {
         if (isScalar(pair.key) && pair.key.value === MARKER) {
           const map = ancestors[ancestors.length - 1];
           const parent = pathFrom(ancestors.slice(0, -1), map);
           const siblings = isMap(map) ? map.items.map((item) => (isScalar(item.key) ? String(item.key.value) : '')).filter((key) => key && key !== MARKER) : [];
-          place = { kind: 'member', parent, siblings };
+          place = { kind: 'member', parent, siblings, document: index };
           return visit.BREAK;
         }
         if (isScalar(pair.value) && pair.value.value === MARKER) {
           const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-          place = { kind: 'value', path: [...pathFrom(ancestors, pair), key] };
+          place = { kind: 'value', path: [...pathFrom(ancestors, pair), key], document: index };
           return visit.BREAK;
         }
         return undefined;
@@ -115,7 +121,7 @@ export function completionPlaceAt(text: string, offset: number, json: boolean): 
         if (scalar.value !== MARKER) return undefined;
         const parent = ancestors[ancestors.length - 1];
         if (isSeq(parent)) {
-          place = { kind: 'value', path: pathFrom(ancestors, scalar) };
+          place = { kind: 'value', path: pathFrom(ancestors, scalar), document: index };
           return visit.BREAK;
         }
         return undefined;

@@ -5,7 +5,7 @@ import { STAT_NUMBERS, type FileStat } from './files.js';
 import { packFacts, unpackFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
-import type { Finding, OperationSource, SuppressedFinding } from '../types.js';
+import type { DocumentOperation, Finding, OperationSource, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { writeFileAtomic } from './write-file.js';
 import { readSettingsFile, refusalText } from './read-settings.js';
@@ -35,8 +35,10 @@ type Entry = [
   facts: Record<string, unknown> | 0,
   /** The findings; 0, or left out, when there are none. */
   findings?: Finding[] | 0,
-  /** The findings directives silenced, for a run that asks for them (its options are part of the run's key); left out when there are none. */
-  suppressed?: SuppressedFinding[],
+  /** The findings directives silenced, for a run that asks for them (its options are part of the run's key); left out when there are none (0 when `documents` follows). */
+  suppressed?: SuppressedFinding[] | 0,
+  /** Each document's operation, for a stream whose documents differ (FileResult.documents); left out otherwise. */
+  documents?: DocumentOperation[],
 ];
 
 const KEY = 0;
@@ -49,6 +51,7 @@ const OPERATION_SOURCE = 9;
 const FACTS = 10;
 const FINDINGS = 11;
 const SUPPRESSED = 12;
+const DOCUMENTS = 13;
 
 /**
  * How much older than the run that read it a file's change time must be for that time to prove
@@ -238,8 +241,10 @@ export class LintCache {
     const { operation, operationSource, findings, suppressed } = linted.result;
     const stat = linted.contentStat;
     const entry: Entry = [keyFor(file, run), linted.contentHash, ...(stat ?? NO_STAT), stat ? this.startedAt : null, operation ?? null, operationSource, linted.facts ? packFacts(linted.facts) : 0];
-    if (findings.length || suppressed?.length) entry.push(findings.length ? findings : 0);
-    if (suppressed?.length) entry.push(suppressed);
+    const documents = linted.result.documents;
+    if (findings.length || suppressed?.length || documents) entry.push(findings.length ? findings : 0);
+    if (suppressed?.length || documents) entry.push(suppressed?.length ? suppressed : 0);
+    if (documents) entry.push(documents);
     this.put(file, entry);
     this.changed = true;
   }
@@ -267,7 +272,8 @@ export class LintCache {
 /** A cached result as the run uses it; `source`, the file's text, for outputs that show it (files with findings only). */
 function lintedOf(file: string, entry: Entry, source: string | undefined, includeSuppressed: boolean): LintedFile {
   const result: FileResult = { file, operation: entry[OPERATION] ?? undefined, operationSource: entry[OPERATION_SOURCE], findings: entry[FINDINGS] || [], screened: true };
-  if (includeSuppressed) result.suppressed = entry[SUPPRESSED] ?? [];
+  if (entry[DOCUMENTS]) result.documents = entry[DOCUMENTS];
+  if (includeSuppressed) result.suppressed = entry[SUPPRESSED] || [];
   if (source !== undefined) result.source = source;
   const facts = entry[FACTS];
   return facts ? { result, facts: unpackFacts(facts) } : { result };
@@ -392,19 +398,24 @@ function isFinding(value: unknown): boolean {
   );
 }
 
+function isDocumentOperation(value: unknown): value is DocumentOperation {
+  return isRecord(value) && isNumber(value.document) && (value.operation === undefined || typeof value.operation === 'string') && typeof value.operationSource === 'string' && OPERATION_SOURCES.has(value.operationSource);
+}
+
 /**
  * Whether an entry is of the shape `store` writes. A signed cache was written by dplint, but a
  * result of the wrong shape would fail far from here (in a formatter, in the checks across files):
  * checking it here costs one pass over what was just parsed.
  */
 function isEntry(value: unknown): value is Entry {
-  if (!Array.isArray(value) || value.length < FINDINGS || value.length > SUPPRESSED + 1) return false;
+  if (!Array.isArray(value) || value.length < FINDINGS || value.length > DOCUMENTS + 1) return false;
   const checkedAt = value[CHECKED_AT];
   const operation = value[OPERATION];
   const operationSource = value[OPERATION_SOURCE];
   const facts = value[FACTS];
   const findings = value[FINDINGS];
   const suppressed = value[SUPPRESSED];
+  const documents = value[DOCUMENTS];
   for (let i = STAT; i < CHECKED_AT; i++) if (!isNumber(value[i])) return false;
   return (
     typeof value[KEY] === 'string' &&
@@ -415,6 +426,7 @@ function isEntry(value: unknown): value is Entry {
     OPERATION_SOURCES.has(operationSource) &&
     (facts === 0 || isRecord(facts)) &&
     (value.length <= FINDINGS || findings === 0 || (Array.isArray(findings) && findings.length > 0 && findings.every(isFinding))) &&
-    (value.length <= SUPPRESSED || (Array.isArray(suppressed) && suppressed.length > 0 && suppressed.every(isSuppressed)))
+    (value.length <= SUPPRESSED || (suppressed === 0 && value.length > DOCUMENTS) || (Array.isArray(suppressed) && suppressed.length > 0 && suppressed.every(isSuppressed))) &&
+    (value.length <= DOCUMENTS || (Array.isArray(documents) && documents.length > 1 && documents.every(isDocumentOperation)))
   );
 }

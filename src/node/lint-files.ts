@@ -362,13 +362,13 @@ function lintSource(
   };
   // Without fix options this is one lint; with them, the findings are those of the fixed text.
   const fixedText = options.fix ? fixText(text, lintOptions, options.fix) : undefined;
-  const { operation, operationSource, findings, bodies, shownSource, suppressed } = fixedText ?? lintText(text, lintOptions);
+  const { operation, operationSource, documents, findings, bodies, shownSource, suppressed } = fixedText ?? lintText(text, lintOptions);
   const output = fixedText?.output ?? text;
   const fixed = fixedText?.fixed ?? false;
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
   const screened = withoutRevealingEdits(findings, output, shownSource);
   // Held to the end of the run: compactly (src/node/compact.ts).
-  const result: FileResult = { file, operation, operationSource, findings: store && screened.length > 0 ? store.findings(screened) : screened, screened: true };
+  const result: FileResult = { file, operation, operationSource, ...(documents ? { documents } : {}), findings: store && screened.length > 0 ? store.findings(screened) : screened, screened: true };
   // A suppressed finding's fix is never shown (SARIF prints none for it), but screened all the same.
   if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, output, shownSource);
   // Only findings and fixes need the text again (code frames, SARIF fixes and fingerprints, writing); a clean file's is dropped, so memory stays flat.
@@ -381,7 +381,7 @@ function lintSource(
     result.originalSource = text;
     result.fixedCount = fixedText?.applied.length ?? 0;
   }
-  const facts = collectFacts(operation, bodies);
+  const facts = collectFacts(bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
   if (facts && mayHoldDirectives !== false && output.includes('dplint-')) facts.directives = true;
   return { result, facts };

@@ -33,6 +33,8 @@ export interface AliasExpansion {
   aliases: number;
   characters: number;
   passed?: { limit: 'maxAliasCount' | 'maxAliasExpansion'; at: Alias };
+  /** The first alias whose anchor is not set before it: a syntax error, which `yaml` only throws when the data is made. */
+  unresolved?: Alias;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface AliasExpansion {
  * The number of aliases is limited apart: `yaml` resolves each alias by a scan of the aliases and
  * anchors before it, so making the data of n aliases takes time in n².
  *
- * Stops at the first alias past either limit.
+ * Stops at the first alias past either limit, or the first whose anchor is not set before it.
  */
 export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: number; maxCharacters: number }): AliasExpansion {
   const anchors = new Map<string, Node>();
@@ -58,6 +60,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
   let aliases = 0;
   let characters = 0;
   let passed: AliasExpansion['passed'];
+  let unresolved: Alias | undefined;
   const enter = (node: Node): boolean => {
     if (isAlias(node)) {
       if (++aliases > limits.maxAliases) {
@@ -65,9 +68,13 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
         return false;
       }
       const target = anchors.get(node.source);
-      const nested = target && inside.get(target);
+      if (!target) {
+        unresolved = node;
+        return false;
+      }
+      const nested = inside.get(target);
       // Not walked past yet: the alias sits inside the node it names.
-      if (!target?.range || nested === undefined) return true;
+      if (!target.range || nested === undefined) return true;
       characters += Math.max(1, target.range[1] - target.range[0]) + nested;
       if (characters <= limits.maxCharacters) return true;
       passed = { limit: 'maxAliasExpansion', at: node };
@@ -80,7 +87,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
     return true;
   };
   walk(doc, enter, (node) => inside.set(node, characters - entered.get(node)!));
-  return { aliases, characters, ...(passed ? { passed } : {}) };
+  return { aliases, characters, ...(passed ? { passed } : {}), ...(unresolved ? { unresolved } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ export { streamParts, YAML11_BOOLEAN, type StreamPart };
 export function readDataOnly(text: string, maxDepth = DEFAULT_MAX_DEPTH): Record<string, unknown> | undefined {
   return readBlockYaml(text, maxDepth);
 }
+import { jsonErrorAt } from './json-error.js';
 import { toPointer } from './pointer.js';
 import { withLineFeeds } from './lines.js';
 import { BREAK_NAMES, readerBreaks } from './line-breaks.js';
@@ -326,7 +327,15 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       return { index, node, value: undefined, usable: false };
     };
     // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
-    const passed = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }).passed : undefined;
+    const expansion = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }) : undefined;
+    // An alias naming no anchor set before it is a syntax error at the alias (yaml would only throw when making the data).
+    const unresolved = expansion?.unresolved;
+    if (unresolved) {
+      const [start, end] = unresolved.range ?? node.range;
+      findings.push({ ...plain(parseSyntax, 'undefinedAlias', {}), path: '', ...at(...marked([start, end])) });
+      return { index, node, value: undefined, usable: false };
+    }
+    const passed = expansion?.passed;
     if (passed?.limit === 'maxAliasCount') return refuse(plain(parseLimit, 'aliasesHeld', { maxAliasCount }), passed.at.range?.[0]);
     if (passed) return refuse(plain(parseLimit, 'aliasExpansion', { maxAliasExpansion }), passed.at.range?.[0]);
     let value: unknown;
@@ -467,14 +476,13 @@ function jsonSyntaxError(text: string): { message: string; offset: number } | un
     JSON.parse(text);
     return undefined;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const offset = position ? Number(position[1]) : text.length;
-    // V8 quotes some ten characters of the text around the error (`Unexpected token 'A', ..."key": AKIAVERYSE"... is
-    // not valid JSON`), which may be a credential's: the finding's position shows where, masked.
-    const snippet = message.search(/, (?:\.\.\.)?"/);
-    const told = snippet === -1 ? message : message.slice(0, snippet);
-    return { message: told.replace(/ in JSON at position \d+(?!\d).*$/, '').replace(/^JSON\.parse: /, ''), offset };
+    // V8's message is neither read for the position nor shown: it quotes the text around the
+    // error (a credential's, maybe), gives no position for some shapes, and differs between Node
+    // versions. The scan says where and why in its own words (src/parse/json-error.ts).
+    const found = jsonErrorAt(text);
+    if (found) return { message: found.detail, offset: found.offset };
+    // JSON.parse refused what the scan takes (a nesting past its stack): the start of the text, no quoted text.
+    return { message: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON', offset: 0 };
   }
 }
 

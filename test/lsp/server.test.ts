@@ -181,6 +181,20 @@ describe('dplint lsp --stdio', () => {
     await client.replaceAll('clusters/etl.yaml', CLUSTER);
   });
 
+  // Issue 29.4: each document of a stream has its own operation, in the editor too.
+  test('completion and hover in a later document of a stream follow that document\'s own operation', async () => {
+    await client.replaceAll('clusters/etl.yaml', 'method: PUT\npath: /api/v1.3/clusters/etl\nbody:\n  label: [etl]\n---\nmethod: PUT\npath: /api/v2.0/clusters/etl/state\nbody:\n  state: \n');
+    try {
+      const states = await client.completion('clusters/etl.yaml', { line: 8, character: 9 });
+      expect(states.map((s) => s.label)).toEqual(['start', 'terminate']);
+      const hover = await client.hover('clusters/etl.yaml', { line: 8, character: 3 });
+      expect(hover!.contents.value).toMatch(/^\*\*state\*\* `string`/);
+    } finally {
+      // The later tests start from the cluster file, whatever happened here.
+      await client.replaceAll('clusters/etl.yaml', CLUSTER);
+    }
+  });
+
   test('a second file claiming the same label shows as it is typed, linking the other file', async () => {
     const diagnostics = await client.open('clusters/ml.yaml', 'label: [ml]\n');
     expect(diagnostics).toEqual([]);
