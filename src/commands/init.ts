@@ -89,9 +89,11 @@ function folderOperations(results: readonly FileResult[]): FilesEntry[] {
   return [...entries.values()].sort((a, b) => (a.match[0] < b.match[0] ? -1 : 1));
 }
 
-/** A body, as the lint keeps it in its report (src/commands/lint.ts, withoutNonBodies): an operation, or a finding. */
+/** A body: an operation, or a finding other than the one that says it has none (src/commands/lint.ts, withoutNonBodies). */
 function isBody(result: FileResult): boolean {
-  return result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
+  // A file that resolves to nothing has one finding, operation/unresolved, which says just that.
+  const unresolvedOnly = result.findings.every((finding) => finding.ruleId === 'operation/unresolved');
+  return result.operation !== undefined || !unresolvedOnly || (result.suppressed?.length ?? 0) > 0;
 }
 
 /**
