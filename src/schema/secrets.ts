@@ -642,6 +642,26 @@ export function messageMask(text: string, values: readonly unknown[], shown: () 
   };
 }
 
+/**
+ * {@link messageMask} for a value taken whole from a file's data (a member, a label, an entry of
+ * `dplint impact`'s report): a value that is one of the file's credentials is `****` however short
+ * (a message masks a credential of three characters only where it quotes it), and any other has
+ * masked what a message would.
+ */
+export function valueMask(text: string, values: readonly unknown[], shown: () => string = () => maskSecrets(text)): (value: string) => string {
+  let secrets: Secrets | undefined;
+  return (value) => {
+    secrets ??= secretsIn(text, shown(), values);
+    if (secrets.empty) return value;
+    return isCredential(value, secrets) ? MASK : maskMessage(value, secrets);
+  };
+}
+
+/** Whether a text is, whole, one of the credentials (in any of the forms a message may quote it). */
+function isCredential(value: string, secrets: Secrets): boolean {
+  return secrets.long.has(value) || secrets.whole.has(value) || secrets.tiny.has(value) || secrets.short.get(value.length)?.has(value) === true;
+}
+
 /** Shortest run of a credential's characters that a message may not quote. */
 const RUN = 8;
 const NAME_LIKE = /^[a-z_.-]+$/;

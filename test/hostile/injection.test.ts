@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { unifiedDiff } from '../../src/formatters/diff.js';
+import { impactMarkdown } from '../../src/impact/format.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from './helpers.js';
 
@@ -134,5 +135,10 @@ describe('bidirectional controls (Trojan Source)', () => {
     expect(/[\u202a-\u202e\u2066-\u2069]/.exec(stdout)).toBe(null);
     if (format === 'stylish') expect(stdout).toContain(`  > 2 | "${replaced}": 1\n`);
     expect(stdout).toContain(`f${'\ufffd'.repeat(9)}.yaml`);
+  });
+
+  test('impact Markdown: shown as escapes in a code span', () => {
+    const report = { base: 'main', head: 'the work tree', labels: [{ label: KEY, change: 'added' as const, before: [], after: ['c.yaml'], when: 'immediate' as const }], callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [] };
+    expect(impactMarkdown(report)).toContain('| `k\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069x` | added | (none) | `c.yaml` |');
   });
 });

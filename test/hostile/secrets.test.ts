@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -17,7 +18,8 @@ import { HOSTILE, lines, listFiles, tempDir } from './helpers.js';
  * `PLANTEDxSECRETx`, and credential.json a numeric 12345) wherever a credential can stand — a
  * credential member, a block scalar, a flow mapping, an envelope's X-AUTH-TOKEN header, private-key
  * blocks (LF and CRLF), misspelt credential members, an anchor aliased into a credential, multi-line
- * scalars, a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret.
+ * scalars, a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret,
+ * an anchored credential aliased under ordinary members (a label, an idle timeout: `dplint impact` too).
  * Every output dplint has is searched for them.
  */
 
@@ -42,6 +44,7 @@ describe('the planted secrets are found where they stand', () => {
       .filter((line) => line.endsWith('[security/plaintext-secret]'))
       .map((line) => line.slice(SECRETS.length + 1).replace(/: warning .*?(holds a literal credential|holds a private key).*$/, ' $1'));
     expect(secretFindings).toEqual([
+      'alias-members.yaml:4:26 holds a literal credential',
       'alias.yaml:3:13 holds a literal credential',
       'block-scalar.yaml:5:15 holds a literal credential',
       'credential.json:1:70 holds a literal credential',
@@ -347,5 +350,56 @@ ${line('PLANTEDxSECRETxH2')}
     const masked = line('****');
     expect(await hashesOf('a.yaml')).toEqual([`${fnv1a64(`schema/type\u0000a.yaml\u0000line:${masked}`)}:1`]);
     expect(await hashesOf('b.yaml')).toEqual([`${fnv1a64(`schema/type\u0000b.yaml\u0000line:${masked}`)}:1`]);
+  });
+});
+
+describe('impact shows what the lint shows: the masked view', () => {
+  const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const git = (dir: string, ...args: string[]): void => {
+    const run = spawnSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+  };
+  const CONFIG = 'files:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n  - match: ["account/*.yaml"]\n    operation: edit-account\n  - match: ["allow-list/*.yaml"]\n    operation: add-whitelist-ip\n';
+
+  /** A repository whose base holds no credential, and whose work tree brings credentials under ordinary members by alias. */
+  function repository(): string {
+    const dir = tempDir({
+      'dplint.config.yaml': CONFIG,
+      'clusters/etl.yaml': 'label: [etl]\nnode_configuration:\n  idle_cluster_timeout: 2\n',
+      'account/account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+      'allow-list/office.yaml': 'ip_cidr: 203.0.113.0/24\n',
+    });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'base');
+    writeFileSync(join(dir, 'clusters/etl.yaml'), readFileSync(`${SECRETS}/alias-members.yaml`, 'utf8'));
+    writeFileSync(join(dir, 'account/account.yaml'), 'account:\n  compute_secret_key: &t PLANTEDxSECRETxK2\n  idle_cluster_timeout: *t\n');
+    writeFileSync(join(dir, 'allow-list/office.yaml'), 'note_password: &u PLANTEDxSECRETxK3/32\nip_cidr: *u\n');
+    return dir;
+  }
+
+  test('JSON: a label, a member, the inherited idle timeout and an allow-list entry an alias fills with a credential show ****', async () => {
+    const dir = repository();
+    const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+    const report = JSON.parse(run.stdout);
+    expect(report.labels.map((l: { label: string; change: string }) => [l.label, l.change])).toEqual([['****', 'added']]);
+    expect(report.clusters[0].members.map((m: { member: string; after: unknown }) => [m.member, m.after])).toEqual([
+      ['node_configuration.idle_cluster_timeout', '****'],
+      ['vm_settings.compute_secret_key', '****'],
+      ['node_bootstrap', '****'],
+    ]);
+    expect(report.inheritedIdleTimeouts.map((i: { before: unknown; after: unknown }) => [i.before, i.after])).toEqual([[2, '****']]);
+    expect(report.allowList).toEqual({ added: ['****'], removed: ['203.0.113.0/24'], countBefore: 1, countAfter: 1 });
+  });
+
+  test('Markdown (the step summary) shows none of them', async () => {
+    const run = await runCli(['impact', 'main'], { cwd: repository() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('| `****` | added | (none) | `clusters/etl.yaml` |');
+    expect(run.stdout).toContain("the account's default idle timeout `2` → `\"****\"`");
+    expect(run.stdout).toContain('- added `****`');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 });
