@@ -323,6 +323,56 @@ describe('free-text credentials are masked in code frames, dry-run diffs and fin
     expect(maskSecrets(text)).toBe(masked);
   });
 
+  test('a setting whose name says it is a credential has its whole value masked, to the end of its line, in each syntax (=, :, white space)', () => {
+    const masked = maskSecrets(readFileSync(`${SECRETS}/free-text.yaml`, 'utf8')).split('\n').slice(4);
+    expect(masked).toEqual([
+      'spark_defaults: "spark.hadoop.fs.s3a.secret.key   ****"',
+      'azure_config: "fs.azure.account.key.acct.blob.core.windows.net=****"',
+      'api_config: "api_key=****"',
+      'sas_url: "https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=****"',
+      'db_url: "postgresql://etl:****@db:5432/etl"',
+      'ini_text: "password = ****"',
+      'escaped: "javax.jdo.option.ConnectionPassword=****"',
+      'properties_colon: "fs.s3a.secret.key: ****"',
+      'spark_block: |',
+      '  spark.hadoop.fs.s3a.secret.key\t****',
+      'ini_block: |',
+      '  password = ****',
+      'hadoop_block: |',
+      '  fs.azure.account.key.acct.blob.core.windows.net: ****',
+      '',
+    ]);
+  });
+
+  test.each([
+    ['placeholders alone, in each syntax', 'a: "password=${PW}\\nfs.s3a.secret.key ${KEY}\\nfs.s3a.access.key: ${AK}"\n'],
+    ['a placeholder before a YAML comment', 'custom_config: password=${PW}  # from the vault\n'],
+    ['settings whose names say nothing of a credential', 'spark: |\n  spark.executor.memory 4g\n  fs.defaultFS=hdfs://nn:8020/x\n'],
+    ['a URL with a port and no user information', 'url: http://host:8080/path?q=1\n'],
+    ['prose: a name without a dot before a space', 'notes: "the password rotates monthly"\n'],
+  ])('kept as written: %s', (_, text) => {
+    expect(maskSecrets(text)).toBe(text);
+  });
+
+  test('impact shows the free-text settings of an added file masked, in JSON and Markdown', async () => {
+    const dir = tempDir({ 'dplint.config.yaml': 'files:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n', 'clusters/a.yaml': 'label: [a]\n' });
+    const git = (...args: string[]): void => {
+      const run = spawnSync('git', args, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }, encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(run.stderr);
+    };
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    writeFileSync(join(dir, 'clusters/free.yaml'), readFileSync(`${SECRETS}/free-text.yaml`, 'utf8'));
+    const json = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    const members = JSON.parse(json.stdout).clusters[0].members as Array<{ member: string; after: unknown }>;
+    expect(members.find((m) => m.member === 'spark_defaults')?.after).toBe('spark.hadoop.fs.s3a.secret.key   ****');
+    expect(leaks(json.stdout + json.stderr)).toEqual([]);
+    const markdown = await runCli(['impact', 'main'], { cwd: dir });
+    expect(markdown.stdout).toContain('| `spark_defaults` | (unset) | `"spark.hadoop.fs.s3a.secret.key   ****"` |');
+    expect(leaks(markdown.stdout + markdown.stderr)).toEqual([]);
+  });
+
   test('stylish frames, the --fix-dry-run context and SARIF fingerprints of a custom_config password', async () => {
     const text = (password: string): string =>
       `# dplint: operation=edit-cluster\nhadoop_settings:\n  custom_config: "javax.jdo.option.ConnectionPassword=${password}"\n  use_hadoop2: maybe\nspark_version: 3.10\n`;
