@@ -88,9 +88,27 @@ export function maskSecrets(text: string, parsed?: MaskableFile): string {
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
   const changed: number[] = [];
-  const shown = maskLines(maskCredentialNodes(text, parsed, changed), privateKeyLines(text), changed);
+  // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
+  const file = parsed ?? parseText(text, 'yaml');
+  const shown = withoutUnread(maskLines(maskCredentialNodes(text, file, changed), privateKeyLines(text), changed), file);
   lastMasked = { text, shown, changed };
   return shown;
+}
+
+/**
+ * The shown text with every line from where the parse stopped reading ({@link MaskableFile.unreadFrom})
+ * blank (its line end kept), but for document markers: there the node pass saw no structure, and an
+ * anchor that an alias names into a credential (`saved: &s …` then `compute_secret_key: *s`) is
+ * known as one by nothing else. A blank line is no masked span: it hides no credential that a
+ * message could quote (the line pass masked those it knows), and gives none to look for.
+ */
+function withoutUnread(shown: string, file: MaskableFile): string {
+  if (file.unreadFrom === undefined) return shown;
+  let first = 0;
+  for (let at = file.text.indexOf('\n'); at !== -1 && at < file.unreadFrom; at = file.text.indexOf('\n', at + 1)) first++;
+  const lines = shown.split('\n');
+  for (let i = first; i < lines.length; i++) if (!/^(?:---|\.\.\.)\r?$/.test(lines[i])) lines[i] = lines[i].endsWith('\r') ? '\r' : '';
+  return lines.join('\n');
 }
 
 /**
@@ -110,6 +128,8 @@ let lastMasked: { readonly text: string; readonly shown: string; readonly change
 export interface MaskableFile {
   readonly text: string;
   readonly documents: ReadonlyArray<{ readonly node: Document.Parsed }>;
+  /** Where the parse stopped reading the text, if it did (ParsedFile.unreadFrom). */
+  readonly unreadFrom?: number;
 }
 
 /** The indexes of the lines of private-key blocks, BEGIN to END. */
@@ -453,11 +473,9 @@ function maskUrlPasswords(line: string): string {
 }
 
 /** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
-function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, changed: number[]): string {
+function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]): string {
   // Offsets of the parsed text do not count a byte-order mark.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
-  const file = parsed ?? parseText(text, 'yaml');
   const credential = credentialTest();
   const ranges: SecretRange[] = [];
   for (const { node: doc } of file.documents) {

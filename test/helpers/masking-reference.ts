@@ -17,7 +17,15 @@ import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../
  */
 
 export function referenceMaskSecrets(text: string, parsed?: MaskableFile): string {
-  return maskLines(maskCredentialNodes(text, parsed), privateKeyLines(text));
+  const file = parsed ?? parseText(text, 'yaml');
+  const shown = maskLines(maskCredentialNodes(text, file), privateKeyLines(text));
+  if (file.unreadFrom === undefined) return shown;
+  // Past where the parse stopped, every line but a document marker is blank.
+  const first = file.text.slice(0, file.unreadFrom).split('\n').length - 1;
+  return shown
+    .split('\n')
+    .map((line, i) => (i < first || /^(?:---|\.\.\.)\r?$/.test(line) ? line : line.endsWith('\r') ? '\r' : ''))
+    .join('\n');
 }
 
 export function referenceMessageMask(text: string, values: readonly unknown[], shown: string): (message: string) => string {
@@ -309,9 +317,8 @@ function maskUrlPasswords(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
-function maskCredentialNodes(text: string, parsed: MaskableFile | undefined): string {
+function maskCredentialNodes(text: string, file: MaskableFile): string {
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const file = parsed ?? parseText(text, 'yaml');
   const credential = isCredentialLike;
   const ranges: SecretRange[] = [];
   for (const { node: doc } of file.documents) {

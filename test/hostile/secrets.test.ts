@@ -453,3 +453,37 @@ describe('impact shows what the lint shows: the masked view', () => {
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 });
+
+describe('past a limit, where masking cannot see the structure, frames show no text', () => {
+  // An anchor on an ordinary member, aliased into a credential: only the parse knows the anchor's value is one.
+  const ANCHORED = 'saved: &s PLANTEDxSECRETxL1\nvm_settings:\n  compute_secret_key: *s\n';
+
+  /** Every format at once (stylish on standard output, the others written with -o): the lines that hold a planted secret, and stylish's output. */
+  async function everyFormat(name: string, text: string): Promise<{ leaked: string[]; stylish: string }> {
+    const dir = tempDir({ [name]: text });
+    const run = await runCli(['--no-config', ...FORMATS.slice(1).flatMap((f) => ['-o', `${f}=${f}.out`]), name], { cwd: dir });
+    expect(run.code).toBe(1);
+    const outputs = [run.stdout, run.stderr, ...FORMATS.slice(1).map((f) => readFileSync(join(dir, `${f}.out`), 'utf8'))];
+    return { leaked: outputs.flatMap(leaks), stylish: run.stdout };
+  }
+
+  test('a document past maxDocuments (10,000): no format shows its lines', async () => {
+    const { leaked, stylish } = await everyFormat('stream.yaml', '# dplint: operation=set-cluster-state\n' + 'state: start\n---\n'.repeat(10_000) + ANCHORED);
+    expect(leaked).toEqual([]);
+    expect(stylish).toContain('    20000 | state: start\n  > 20001 | ---\n        |  ^\n'.replace('        |  ^', '        | ^'));
+    expect(stylish).not.toContain('20002 | saved');
+  }, 300_000);
+
+  test('a text past maxScalars (200,000), refused unread: no format shows its lines', async () => {
+    const { leaked, stylish } = await everyFormat('big.yaml', `# dplint: operation=edit-cluster\n${ANCHORED}label: [${Array(200_001).fill('1').join(',')}]\n`);
+    expect(leaked).toEqual([]);
+    expect(stylish).not.toContain('saved');
+  }, 300_000);
+
+  test('maskSecrets: the lines past the documents read are blank, the line count kept, a document marker kept', () => {
+    const text = 'state: start\n---\n'.repeat(10_000) + ANCHORED;
+    const shown = maskSecrets(text).split('\n');
+    expect(shown.length).toBe(text.split('\n').length);
+    expect(shown.slice(19_998)).toEqual(['state: start', '---', '', '', '', '']);
+  });
+});
