@@ -63,6 +63,9 @@ const shapes = [
     const text = `{"label": ["etl"], "node_configuration": {"max_nodes": "9"}, "cluster_name": "${'x'.repeat(256 * 1024 * k)}"}`;
     return () => formatters.stylish([{ file: 'long.json', operation: 'edit-cluster', operationSource: 'option', findings: lintText(text, { operation: 'edit-cluster', filename: 'long.json' }).findings, source: text }]);
   }],
+  // Free-text credentials (src/schema/secrets.ts maskFreeText): settings each judged and passed, URL users with no `@`, `name value` settings.
+  ['free-text settings of placeholders on one line', (k) => yaml(`# dplint: operation=edit-cluster\nlabel: 3\ncustom_config: "${'a.password=\${A} '.repeat(4096 * k)}"\nother: ${'password=\${A} # '.repeat(4096 * k)}\n`)],
+  ['URL users and dotted credential names on one line', (k) => yaml(`# dplint: operation=edit-cluster\nlabel: 3\nurls: ${'a://b:'.repeat(10_000 * k)}\nnames: "${'a.secret.key \\n'.repeat(4096 * k)}"\n`)],
   ['a bootstrap script', (k) => yaml(`# dplint: operation=set-bootstrap\nis_user_bootstrap: 1\nscript: |\n${'  set hive.exec.parallel.thread.number=8;\n'.repeat(25_000 * k)}`)],
   // Line i is indented i spaces, so the text grows with the square of the depth: twice the depth is 4× the text.
   ['block mappings nested past the depth limit', (k) => yaml('# dplint: operation=edit-cluster\n' + Array.from({ length: 1000 * Math.sqrt(k) }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n')],

@@ -6,6 +6,7 @@ import { impactMarkdown } from '../impact/format.js';
 import { computeImpact, type Side, type SideFile } from '../impact/impact.js';
 import { CONFIG_FILE_NAMES, decodeText, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
 import { blobsAt, changedFiles, filesAt, readBlobs, repositoryRoot, verifyRef } from '../node/git.js';
+import { valueMask } from '../schema/secrets.js';
 import { VERSION } from '../version.js';
 import { readConfig } from '../node/config-file.js';
 import { settingsFileExists } from '../node/read-settings.js';
@@ -77,7 +78,7 @@ function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undef
     // Each body at its document's index, so that documents are compared with their counterparts even when one does not parse.
     const bodies: unknown[] = [];
     for (const body of linted.bodies) bodies[body.document ?? 0] = body.value;
-    out.set(path, { operation: linted.operation, bodies: Array.from(bodies) });
+    out.set(path, { operation: linted.operation, bodies: Array.from(bodies), mask: valueMask(text, linted.bodies.map((body) => body.value)) });
   }
   return out;
 }

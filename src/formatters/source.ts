@@ -13,12 +13,14 @@ export function shownLines(result: FileResult): string[] | undefined {
 /**
  * Control characters of a file (in a key, a value, a file name) must not reach a terminal or a CI
  * log as such: ESC and BEL would start escape sequences (colours, titles, OSC 8 links), a line
- * break would start a line of its own (`::error …::Forged`). One replacement each keeps a code
- * frame's marker aligned; a tab stays.
+ * break would start a line of its own (`::error …::Forged`). Bidirectional controls (the
+ * embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069, and the marks U+200E, U+200F,
+ * U+061C) would have a viewer that applies the bidi algorithm show a key reordered, as another
+ * (Trojan Source). One replacement each keeps a code frame's marker aligned; a tab stays.
  */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, '\ufffd');
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, '\ufffd');
 }
 
 /** ` (document 2)` for a finding in the second document of a YAML stream; shown 1-based as editors count. */

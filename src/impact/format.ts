@@ -102,9 +102,9 @@ function files(list: readonly string[]): string {
 
 const LONGEST_VALUE = 120;
 
-/** A code span that holds any text: control characters shown as escapes, cut when long, pipes escaped for tables. */
+/** A code span that holds any text: control characters (bidirectional ones too) shown as escapes, cut when long, pipes escaped for tables. */
 function code(raw: string): string {
-  let shown = raw.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  let shown = raw.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (shown.length > LONGEST_VALUE) shown = `${shown.slice(0, LONGEST_VALUE)}…`;
   const fence = '`'.repeat(longestRun(shown) + 1);
   const padded = shown.startsWith('`') || shown.endsWith('`') ? ` ${shown} ` : shown;
@@ -112,7 +112,7 @@ function code(raw: string): string {
 }
 
 function text(raw: string): string {
-  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[|<>`*_[\]]/g, (c) => `\\${c}`);
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, ' ').replace(/[|<>`*_[\]]/g, (c) => `\\${c}`);
 }
 
 function longestRun(value: string): number {

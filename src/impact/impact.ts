@@ -18,6 +18,12 @@ import { MASK } from '../schema/values.js';
 export interface SideFile {
   operation?: OperationId;
   bodies: readonly unknown[];
+  /**
+   * The file's credentials masked out of a text taken from it (`valueMask` of its text and
+   * bodies): the view the lint's outputs give, so a credential an alias brings under an ordinary
+   * member (a label, an idle timeout, an allow-list entry) is `****` here as in a lint message.
+   */
+  mask: (text: string) => string;
 }
 export type Side = ReadonlyMap<string, SideFile>;
 
@@ -148,15 +154,16 @@ export function computeImpact(input: { base: Side; head: Side; changes: readonly
     if (operation === undefined) continue;
     const beforeBodies = before?.operation === operation ? before.bodies : [];
     const afterBodies = after?.operation === operation ? after.bodies : [];
+    const masks: Masks = [before?.mask ?? unmasked, after?.mask ?? unmasked];
     // Every document of a stream, compared with the document at the same index on the other side.
     const count = Math.max(beforeBodies.length, afterBodies.length);
     const documents = Array.from({ length: count }, (_, index) => ({ index, beforeBody: beforeBodies[index], afterBody: afterBodies[index], ...(count > 1 ? { document: index } : {}) }));
     if (operation === 'edit-cluster') {
-      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, ['label'], clusterEffect, document));
+      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, ['label'], clusterEffect, masks, document));
       if (members.length > 0 || change.status !== 'modified') report.clusters.push({ file: change.path, ...(change.oldPath ? { oldFile: change.oldPath } : {}), change: change.status, members });
       for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
     } else if (operation === 'edit-account') {
-      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, [], accountEffect, document));
+      const members = documents.flatMap(({ beforeBody, afterBody, document }) => memberChanges(beforeBody, afterBody, [], accountEffect, masks, document));
       if (members.length > 0) report.account.push({ file: change.path, change: change.status, members });
       for (const member of members) if (member.callout) report.callouts.push({ file: change.path, ...member });
       for (const { beforeBody, afterBody, document } of documents) {
@@ -165,8 +172,8 @@ export function computeImpact(input: { base: Side; head: Side; changes: readonly
         report.inheritedIdleTimeouts.push({
           file: change.path,
           ...(document !== undefined ? { document } : {}),
-          ...(was !== undefined ? { before: was } : {}),
-          ...(is !== undefined ? { after: is } : {}),
+          ...(was !== undefined ? { before: shown(was, false, masks[0]) } : {}),
+          ...(is !== undefined ? { after: shown(is, false, masks[1]) } : {}),
           clusters: clustersWithoutIdleTimeout(head),
         });
       }
@@ -202,9 +209,23 @@ function labelImpact(base: Side, head: Side, renamedTo: ReadonlyMap<string, stri
     if (samePlace(before, after)) continue;
     // Two files claiming one label is no move but a conflict: commands on it run on whichever cluster was edited last.
     const change = after.length > 1 ? 'duplicated' : before.length === 0 ? 'added' : after.length === 0 ? 'removed' : 'moved';
-    impacts.push({ label, change, before, after, when: 'immediate' });
+    // Shown as each file that holds it would show it: a label an alias fills with a credential is `****`.
+    const masks = [...before.map((path) => base.get(path)!.mask), ...after.map((path) => head.get(path)!.mask)];
+    impacts.push({ label: maskedBy(label, masks), change, before, after, when: 'immediate' });
   }
   return impacts;
+}
+
+/** A text through the masks of every file it was taken from. */
+function maskedBy(text: string, masks: ReadonlyArray<(text: string) => string>): string {
+  return masks.reduce((shown, mask) => mask(shown), text);
+}
+
+/** The masks of the two sides of a file (base, head). */
+type Masks = readonly [(text: string) => string, (text: string) => string];
+
+function unmasked(text: string): string {
+  return text;
 }
 
 function labelOwners(side: Side): Map<string, string[]> {
@@ -225,7 +246,7 @@ function labelOwners(side: Side): Map<string, string[]> {
 }
 
 /** The members that differ, as leaves (lists compared whole), in the order they are written. */
-function memberChanges(before: unknown, after: unknown, skipped: readonly string[], effectOf: (path: readonly string[]) => Effect | undefined, document?: number): MemberChange[] {
+function memberChanges(before: unknown, after: unknown, skipped: readonly string[], effectOf: (path: readonly string[]) => Effect | undefined, masks: Masks, document?: number): MemberChange[] {
   const was = leaves(before);
   const is = leaves(after);
   const changes: MemberChange[] = [];
@@ -238,10 +259,11 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
     const callout = path.map((segment) => CALLOUTS[segment]).find(Boolean);
     const when = effectOf(path);
     changes.push({
-      member: path.join('.'),
+      // A path names keys, and a key an alias brings from under a credential is part of its value.
+      member: maskedBy(path.join('.'), masks),
       ...(document !== undefined ? { document } : {}),
-      ...(old !== undefined ? { before: shown(old, secret) } : {}),
-      ...(now !== undefined ? { after: shown(now, secret) } : {}),
+      ...(old !== undefined ? { before: shown(old, secret, masks[0]) } : {}),
+      ...(now !== undefined ? { after: shown(now, secret, masks[1]) } : {}),
       ...(when ? { when } : {}),
       ...(callout ? { callout } : {}),
     });
@@ -251,13 +273,16 @@ function memberChanges(before: unknown, after: unknown, skipped: readonly string
 
 /**
  * A credential's value is "****", at any depth (a list of objects holding a `password`); free text (a
- * Hadoop override, a script) has its credential lines masked.
+ * Hadoop override, a script) has its credential lines masked; and any text or number is shown through
+ * the file's mask (`mask`), which knows the credentials an alias brings under an ordinary member.
  */
-function shown(value: unknown, secret: boolean): Shown {
+function shown(value: unknown, secret: boolean, mask: (text: string) => string): Shown {
   if (secret) return MASK;
-  if (typeof value === 'string') return maskSecrets(value);
-  if (Array.isArray(value)) return value.map((item) => shown(item, false));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, shown(member, isCredentialLike(key))]));
+  if (typeof value === 'string') return mask(maskSecrets(value));
+  if (Array.isArray(value)) return value.map((item) => shown(item, false, mask));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, member]) => [mask(key), shown(member, isCredentialLike(key), mask)]));
+  // A number or a boolean an alias brings from a credential (`compute_secret_key: &s 12345`).
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return mask(String(value)) === String(value) ? value : MASK;
   return value;
 }
 
@@ -297,17 +322,24 @@ function clustersWithoutIdleTimeout(side: Side): string[] {
 
 function allowListImpact(base: Side, head: Side): AllowListImpact | undefined {
   const [was, is] = [allowListEntries(base), allowListEntries(head)];
-  const added = [...is].filter((entry) => !was.has(entry)).sort();
-  const removed = [...was].filter((entry) => !is.has(entry)).sort();
+  // Each entry shown as the files that hold it would show it.
+  const show = (entry: string, side: Map<string, Array<(text: string) => string>>) => maskedBy(entry, side.get(entry)!);
+  const added = [...is.keys()].filter((entry) => !was.has(entry)).sort().map((entry) => show(entry, is));
+  const removed = [...was.keys()].filter((entry) => !is.has(entry)).sort().map((entry) => show(entry, was));
   if (added.length === 0 && removed.length === 0) return undefined;
   return { added, removed, countBefore: was.size, countAfter: is.size };
 }
 
-function allowListEntries(side: Side): Set<string> {
-  const entries = new Set<string>();
+/** The entries of a side, each with the masks of the files that list it. */
+function allowListEntries(side: Side): Map<string, Array<(text: string) => string>> {
+  const entries = new Map<string, Array<(text: string) => string>>();
   for (const file of side.values()) {
     if (file.operation !== 'add-whitelist-ip') continue;
-    for (const body of file.bodies) if (isObject(body) && typeof body.ip_cidr === 'string') entries.add(body.ip_cidr.trim());
+    for (const body of file.bodies) {
+      if (!isObject(body) || typeof body.ip_cidr !== 'string') continue;
+      const entry = body.ip_cidr.trim();
+      entries.set(entry, [...(entries.get(entry) ?? []), file.mask]);
+    }
   }
   return entries;
 }

@@ -70,6 +70,12 @@ export interface ParsedFile {
    * reads as anything but a string: src/engine/yaml11.ts has nothing to find in such a file.
    */
   blockRead?: boolean;
+  /**
+   * Where the text stops being read: the first document past maxDocuments, or 0 for a text refused
+   * unread (past maxScalars). Masking cannot see the structure from there, so output shows no text
+   * of it (src/schema/secrets.ts).
+   */
+  unreadFrom?: number;
 }
 
 export interface ParseOptions {
@@ -257,7 +263,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   if (!read && holdsTooManyScalars(source, options)) {
     const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
     findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
-    return { text: source, bom, format, lineCounter, documents: [], comments, findings };
+    return { text: source, bom, format, lineCounter, documents: [], comments, findings, unreadFrom: 0 };
   }
   if (format === 'yaml' && options.blockReader !== false) {
     const blocks = read ? nodesOf(read, source, maxDepth, options.withNodes) : blockDocuments(source, maxDepth, maxDocuments);
@@ -368,7 +374,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       ...rangeOf(lineCounter, unread, Math.min(unread + 1, source.length)),
     });
   }
-  return { text: source, bom, format, lineCounter, documents, comments, findings };
+  return { text: source, bom, format, lineCounter, documents, comments, findings, ...(unread === undefined ? {} : { unreadFrom: unread }) };
 }
 
 /** The block reader's documents, with nodes, for a text no one has read. (A stream is looked for first: the reader would read a whole stream's text before declining it.) */

@@ -33,7 +33,15 @@ export function isCredentialKey(key: string): boolean {
   return CREDENTIAL_KEYS.has(key) || CREDENTIAL_KEYS.has(key.toLowerCase());
 }
 
-const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential/i;
+/**
+ * Words that say a name holds a credential, wherever they stand in it: `*_password`, `api_token`,
+ * Hadoop's `fs.s3a.secret.key` and `fs.azure.account.key.<account>.blob.core.windows.net`, an
+ * `api_key`, an `fs.s3a.access.key`. Global, to be looked for through a text (maskLines); a name
+ * is tested with `search`, which reads no `lastIndex`.
+ */
+const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential|api[_.-]?key|account[_.-]?key|access[_.-]?key/gi;
+/** Whole names that are credentials in free text: a SAS URL's signature (`sig=`), a connection string's `Pwd=`. */
+const CREDENTIAL_NAMES = /^(?:sig|pwd)$/i;
 
 /**
  * Whether output masks the value of a member so named: a credential member, a name that says it
@@ -44,7 +52,7 @@ const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential/i;
 export function isCredentialLike(key: string): boolean {
   let known = CREDENTIAL_LIKE.get(key);
   if (known === undefined) {
-    known = isCredentialKey(key) || CREDENTIAL_WORDS.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS, { typosOnly: true }) !== undefined);
+    known = isCredentialKey(key) || key.search(CREDENTIAL_WORDS) !== -1 || CREDENTIAL_NAMES.test(key) || (key.length <= 64 && closest(key, CREDENTIAL_KEYS, { typosOnly: true }) !== undefined);
     // The same few hundred member names come back in every file of a repository. A copy of its
     // own is kept: a name cut from a file's text would otherwise keep that whole text alive.
     if (CREDENTIAL_LIKE.size < CREDENTIAL_LIKE_KEPT && key.length <= CREDENTIAL_LIKE_LONGEST) CREDENTIAL_LIKE.set(detached(key), known);
@@ -82,9 +90,27 @@ export function maskSecrets(written: string, parsed?: MaskableFile): string {
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
   const changed: number[] = [];
-  const shown = maskLines(maskCredentialNodes(text, parsed, changed), privateKeyLines(text), changed);
+  // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
+  const file = parsed ?? parseText(text, 'yaml');
+  const shown = withoutUnread(maskLines(maskCredentialNodes(text, file, changed), privateKeyLines(text), changed), file);
   lastMasked = { text, shown, changed };
   return shown;
+}
+
+/**
+ * The shown text with every line from where the parse stopped reading ({@link MaskableFile.unreadFrom})
+ * blank (its line end kept), but for document markers: there the node pass saw no structure, and an
+ * anchor that an alias names into a credential (`saved: &s …` then `compute_secret_key: *s`) is
+ * known as one by nothing else. A blank line is no masked span: it hides no credential that a
+ * message could quote (the line pass masked those it knows), and gives none to look for.
+ */
+function withoutUnread(shown: string, file: MaskableFile): string {
+  if (file.unreadFrom === undefined) return shown;
+  let first = 0;
+  for (let at = file.text.indexOf('\n'); at !== -1 && at < file.unreadFrom; at = file.text.indexOf('\n', at + 1)) first++;
+  const lines = shown.split('\n');
+  for (let i = first; i < lines.length; i++) if (!/^(?:---|\.\.\.)\r?$/.test(lines[i])) lines[i] = lines[i].endsWith('\r') ? '\r' : '';
+  return lines.join('\n');
 }
 
 /**
@@ -104,6 +130,8 @@ let lastMasked: { readonly text: string; readonly shown: string; readonly change
 export interface MaskableFile {
   readonly text: string;
   readonly documents: ReadonlyArray<{ readonly node: Document.Parsed }>;
+  /** Where the parse stopped reading the text, if it did (ParsedFile.unreadFrom). */
+  readonly unreadFrom?: number;
 }
 
 /** The indexes of the lines of private-key blocks, BEGIN to END. */
@@ -136,12 +164,15 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, changed: numbe
   let copied = 0;
   let colon = text.indexOf(':');
   let equals = text.indexOf('=');
+  let word = nextMatch(CREDENTIAL_WORDS, text, 0);
   for (let index = 0, start = 0; ; index++) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     if (colon !== -1 && colon < start) colon = text.indexOf(':', start);
     if (equals !== -1 && equals < start) equals = text.indexOf('=', start);
-    let candidate = state.blockIndent >= 0 || privateKey.has(index);
+    if (word !== -1 && word < start) word = nextMatch(CREDENTIAL_WORDS, text, start);
+    // A word of a credential's name: a setting written `name value` has neither `:` nor `=`.
+    let candidate = state.blockIndent >= 0 || privateKey.has(index) || (word !== -1 && word < end);
     // A URL's `://` is one of the line's colons (its slashes are on the same line).
     for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
     for (; !candidate && equals !== -1 && equals < end; equals = text.indexOf('=', equals + 1)) candidate = namesCredentialAt(text, start, equals, '=', credential);
@@ -158,6 +189,12 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, changed: numbe
     start = newline + 1;
   }
   return out === undefined ? text : out + text.slice(copied);
+}
+
+/** Where the next match of a global expression starts, at or after `from` (-1: none). */
+function nextMatch(expression: RegExp, text: string, from: number): number {
+  expression.lastIndex = from;
+  return expression.exec(text)?.index ?? -1;
 }
 
 /** Whether `//` stands at `at`: after a `:`, a URL's `://`. */
@@ -230,9 +267,9 @@ function isWhiteSpace(c: number): boolean {
 
 /**
  * Whether any `:` (or `=`) of the line has a credential-like name right before it, as KEY_VALUE,
- * KEY_BEFORE_FLOW and NAME_EQUALS read a name: a run of name characters, then a quote (before a
- * `:`), then white space. Every name those expressions match is one of these, so a line where this
- * answers no is one they leave as it is.
+ * KEY_BEFORE_FLOW and the free-text pass read a name: a run of name characters, then a quote
+ * (before a `:`), then white space. Every name those read before a `:` or `=` is one of these, so a
+ * line where this answers no (and with no credential's word, for `name value`) is one they leave as it is.
  */
 function namesCredentialBefore(line: string, separator: string, credential: (key: string) => boolean): boolean {
   for (let at = line.indexOf(separator); at !== -1; at = line.indexOf(separator, at + 1)) if (namesCredentialAt(line, 0, at, separator, credential)) return true;
@@ -254,39 +291,193 @@ function isNameCharacter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
 }
 
-// `javax.jdo.option.ConnectionPassword=pw` in a Hadoop custom_config, `password = pw` in an ini-style
-// text: a credential-like name, `=`, and a value up to white space, a separator, a quote or an escape.
-const NAME_EQUALS = /(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]+)([ \t]*=[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s,;&"'\\#]+)/g;
-// `postgresql://user:pw@host`: the password of a URL's user information.
-const URL_PASSWORD = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(?=@)/g;
+// `postgresql://user:pw@host`: a URL's scheme and user, up to the `:` before its password.
+const URL_USER = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]*:/g;
 
 /**
  * Credentials in free text, wherever a value holds a configuration file's text (a Hadoop
- * `custom_config`, an Airflow `overrides`): `name=value` pairs whose name says it holds a credential,
- * and the password of a URL.
+ * `custom_config`, Spark's defaults, an Airflow `overrides`, a script): a setting whose name says it
+ * holds a credential, in each syntax of a properties file as the engines read one (Java's
+ * `Properties`, which spark-defaults.conf is): `name=value`, `name: value` and `name value`; and
+ * the password of a URL.
+ *
+ * A setting's value runs to the end of its line, white space, quotes and separators included; where
+ * the setting stands inside a quoted string (a JSON or YAML string holding the text), to the
+ * string's closing quote or a `\n` escape, escaped quotes included. `name: value` outside quotes is
+ * read so for a dotted name (`fs.s3a.secret.key`), or up to a ` #` comment where no `{` or `[`
+ * stands before it: in a flow collection, KEY_VALUE's reading stands (the node pass masks YAML's
+ * own values). `name value` is read so only for a dotted name holding a credential's word
+ * (`spark.hadoop.fs.s3a.secret.key`), not in prose. A value of placeholders alone is kept (outside
+ * quotes, up to a ` #` comment).
+ *
+ * One pass over the line; a value is scanned once and the pass goes on past it: linear.
  */
 function maskFreeText(line: string, credential: (key: string) => boolean): string {
-  const named = line.includes('=') && namesCredentialBefore(line, '=', credential);
-  const url = line.includes('://');
-  if (!named && !url) return line;
-  const masked = named
-    ? line.replace(NAME_EQUALS, (whole, name: string, equals: string, value: string) => {
-        if (!credential(name)) return whole;
-        const unquoted = value.replace(/^["']|["']$/g, '');
-        if (unquoted === '' || isOnlyPlaceholders(unquoted)) return whole;
-        const quote = value.startsWith('"') || value.startsWith("'") ? value[0] : '';
-        return `${name}${equals}${quote}${MASK}${quote}`;
-      })
-    : line;
-  return url ? masked.replace(URL_PASSWORD, (whole, head: string, password: string) => (password === MASK || isOnlyPlaceholders(password) ? whole : `${head}${MASK}`)) : masked;
+  let out = '';
+  let copied = 0;
+  // Where the scan stands: outside quotes (0), or inside a double- or single-quoted string.
+  let quote = 0;
+  // Whether a `{` or `[` stands before here outside quotes: a YAML flow collection.
+  let flow = false;
+  for (let i = 0; i < line.length; ) {
+    const c = line.charCodeAt(i);
+    if (quote === 0x22 && c === 0x5c) {
+      i += 2;
+      continue;
+    }
+    if (c === 0x22 || c === 0x27) {
+      if (quote === 0) quote = c;
+      else if (quote === c) {
+        if (c === 0x27 && line.charCodeAt(i + 1) === 0x27) {
+          i += 2;
+          continue;
+        }
+        quote = 0;
+      }
+      i++;
+      continue;
+    }
+    if (quote === 0 && (c === 0x7b || c === 0x5b)) flow = true;
+    if (!isNameCharacter(c)) {
+      i++;
+      continue;
+    }
+    let nameEnd = i + 1;
+    while (nameEnd < line.length && isNameCharacter(line.charCodeAt(nameEnd))) nameEnd++;
+    const setting = settingValue(line, i, nameEnd, quote, flow, credential);
+    if (setting === undefined) {
+      i = nameEnd;
+      continue;
+    }
+    if (setting.masked) {
+      out += line.slice(copied, setting.from) + MASK;
+      copied = setting.to;
+    }
+    i = setting.resume;
+  }
+  const named = copied === 0 ? line : out + line.slice(copied);
+  return named.includes('://') ? maskUrlPasswords(named) : named;
+}
+
+/**
+ * The value of the setting named by `line[start, end)`, where the name says it holds a credential
+ * and a separator follows it (see {@link maskFreeText}): its range, whether it is masked, and where
+ * the scan goes on (past the value, or past what was judged of it).
+ */
+function settingValue(line: string, start: number, end: number, quote: number, flow: boolean, credential: (key: string) => boolean): { from: number; to: number; masked: boolean; resume: number } | undefined {
+  let at = end;
+  while (line.charCodeAt(at) === 0x20 || line.charCodeAt(at) === 0x09) at++;
+  const separator = line.charCodeAt(at);
+  const name = line.slice(start, end);
+  const dotted = name.includes('.');
+  let from: number;
+  // Outside quotes, `name: value` with a name YAML may hold is YAML's, up to its comment.
+  let yamlLike = false;
+  if (separator === 0x3d) {
+    from = at + 1;
+  } else if (separator === 0x3a && !startsUrlSlashes(line, at + 1) && (dotted || quote !== 0 || !flow)) {
+    from = at + 1;
+    yamlLike = !dotted && quote === 0;
+  } else if (at > end && at < line.length && dotted && !(quote === 0x22 && separator === 0x5c && isLineEscape(line, at))) {
+    if (name.search(CREDENTIAL_WORDS) === -1) return undefined;
+    from = at;
+  } else {
+    return undefined;
+  }
+  if (!credential(name)) return undefined;
+  while (line.charCodeAt(from) === 0x20 || line.charCodeAt(from) === 0x09) from++;
+  let to: number;
+  let resume: number;
+  let judged: number;
+  if (quote !== 0) {
+    to = closingQuote(line, from, quote);
+    judged = resume = to;
+  } else {
+    const first = line.charCodeAt(from);
+    if (first === 0x22 || first === 0x27) {
+      const close = closingQuote(line, from + 1, first);
+      if (close < line.length) {
+        // A quoted value: its quotes stay.
+        from++;
+        to = judged = close;
+        resume = close + 1;
+      } else {
+        to = judged = resume = line.length;
+      }
+    } else {
+      // Up to a YAML comment the value is judged; the whole line's rest is what is masked.
+      judged = commentStart(line, from);
+      to = yamlLike ? judged : line.length;
+      resume = judged;
+    }
+  }
+  while (to > from && isWhiteSpace(line.charCodeAt(to - 1))) to--;
+  let kept = judged;
+  while (kept > from && isWhiteSpace(line.charCodeAt(kept - 1))) kept--;
+  const value = line.slice(from, kept);
+  const masked = value !== '' && value !== MASK && !isOnlyPlaceholders(value) && !(yamlLike && /^[|>][-+0-9]*$/.test(value));
+  return { from, to, masked, resume: masked ? Math.max(to, resume) : resume };
+}
+
+/** Whether a `\` at `at` starts a `\n` or `\r` escape: a line break of the text a double-quoted string holds. */
+function isLineEscape(line: string, at: number): boolean {
+  const next = line.charCodeAt(at + 1);
+  return next === 0x6e || next === 0x72;
+}
+
+/** Where a string quoted by `quote` that goes on at `from` ends: its closing quote, a `\n` escape in a double-quoted one, or the line's end. */
+function closingQuote(line: string, from: number, quote: number): number {
+  for (let at = from; at < line.length; at++) {
+    const c = line.charCodeAt(at);
+    if (quote === 0x22 && c === 0x5c) {
+      if (isLineEscape(line, at)) return at;
+      at++;
+    } else if (c === quote) {
+      if (quote === 0x27 && line.charCodeAt(at + 1) === 0x27) at++;
+      else return at;
+    }
+  }
+  return line.length;
+}
+
+/** Where a YAML comment (` #`) starts on the line at or after `from`, or the line's end. */
+function commentStart(line: string, from: number): number {
+  for (let at = from; at < line.length; at++) if (line.charCodeAt(at) === 0x23 && at > from && isWhiteSpace(line.charCodeAt(at - 1))) return at;
+  return line.length;
+}
+
+/**
+ * The password of each URL's user information: from the `:` after the user to the last `@` of the
+ * URL (a run without white space), so a password holding `/` or `@` is masked whole.
+ */
+function maskUrlPasswords(line: string): string {
+  let out = '';
+  let copied = 0;
+  // The run of the last URL looked at and its last `@`: URLs of one run share them (linear time).
+  let runEnd = -1;
+  let lastAt = -1;
+  URL_USER.lastIndex = 0;
+  for (let match = URL_USER.exec(line); match !== null; match = URL_USER.exec(line)) {
+    const from = match.index + match[0].length;
+    if (from > runEnd) {
+      runEnd = from;
+      while (runEnd < line.length && !isWhiteSpace(line.charCodeAt(runEnd))) runEnd++;
+      lastAt = line.lastIndexOf('@', runEnd - 1);
+    }
+    if (lastAt <= from) continue;
+    const password = line.slice(from, lastAt);
+    if (password === MASK || isOnlyPlaceholders(password)) continue;
+    out += line.slice(copied, from) + MASK;
+    copied = lastAt;
+    URL_USER.lastIndex = lastAt;
+  }
+  return copied === 0 ? line : out + line.slice(copied);
 }
 
 /** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
-function maskCredentialNodes(text: string, parsed: MaskableFile | undefined, changed: number[]): string {
+function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]): string {
   // Offsets of the parsed text do not count a byte-order mark.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
-  const file = parsed ?? parseText(text, 'yaml');
   const credential = credentialTest();
   const ranges: SecretRange[] = [];
   for (const { node: doc } of file.documents) {
@@ -643,6 +834,26 @@ export function messageMask(text: string, values: readonly unknown[], shown: () 
     secrets ??= secretsIn(text, shown(), values);
     return secrets.empty ? message : maskMessage(message, secrets);
   };
+}
+
+/**
+ * {@link messageMask} for a value taken whole from a file's data (a member, a label, an entry of
+ * `dplint impact`'s report): a value that is one of the file's credentials is `****` however short
+ * (a message masks a credential of three characters only where it quotes it), and any other has
+ * masked what a message would.
+ */
+export function valueMask(text: string, values: readonly unknown[], shown: () => string = () => maskSecrets(text)): (value: string) => string {
+  let secrets: Secrets | undefined;
+  return (value) => {
+    secrets ??= secretsIn(text, shown(), values);
+    if (secrets.empty) return value;
+    return isCredential(value, secrets) ? MASK : maskMessage(value, secrets);
+  };
+}
+
+/** Whether a text is, whole, one of the credentials (in any of the forms a message may quote it). */
+function isCredential(value: string, secrets: Secrets): boolean {
+  return secrets.long.has(value) || secrets.whole.has(value) || secrets.tiny.has(value) || secrets.short.get(value.length)?.has(value) === true;
 }
 
 /** Shortest run of a credential's characters that a message may not quote. */

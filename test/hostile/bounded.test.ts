@@ -234,3 +234,16 @@ describe('a large text of more scalars than dplint reads in bounded memory', () 
     expect(lintText(text, { operation: 'edit-cluster', quick: false }).findings).toEqual([refused]);
   });
 });
+
+describe('free-text credentials on one long line (src/schema/secrets.ts maskFreeText)', () => {
+  test('50,000 settings of placeholders, URL users with no `@`, dotted names: each kept, in one pass', LARGE, async () => {
+    const { maskSecrets } = await import('../../src/schema/secrets.js');
+    const count = 50_000;
+    const settings = `custom_config: "${'a.password=${A}\\n'.repeat(count)}"\nother: ${'password=${A} # '.repeat(count)}\n`;
+    expect(maskSecrets(settings)).toBe(settings);
+    const urls = `urls: ${'a://b:'.repeat(count)}\nnames: "${'a.secret.key \\n'.repeat(count)}"\n`;
+    expect(maskSecrets(urls)).toBe(urls);
+    // One `@` at the end: every URL's password runs to it, and the line is masked once.
+    expect(maskSecrets(`urls: ${'a://b:'.repeat(count)}@h\n`)).toBe('urls: a://b:****@h\n');
+  });
+});

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { unifiedDiff } from '../../src/formatters/diff.js';
+import { impactMarkdown } from '../../src/impact/format.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from './helpers.js';
 
@@ -104,5 +105,40 @@ describe('code frames are cut around the finding', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('bidirectional controls (Trojan Source)', () => {
+  // U+202A–U+202E (embeddings, overrides, their pop) and U+2066–U+2069 (isolates): a viewer that
+  // applies the bidi algorithm shows the text around them reordered, so a key may read as another.
+  const BIDI = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+  const KEY = `k${BIDI}x`;
+
+  async function lintBidi(format: string): Promise<string> {
+    const { run } = await import('../../src/cli.js');
+    let stdout = '';
+    await run(['--no-config', '--operation', 'edit-cluster', '--stdin', '--stdin-filename', `f${BIDI}.yaml`, '-f', format], {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stdout += t),
+      cwd: process.cwd(),
+      env: {},
+      isTTY: false,
+      readStdin: async () => `label: [a]\n"${KEY}": 1\n`,
+    });
+    return stdout;
+  }
+
+  test.each(['stylish', 'compact', 'github'])('%s: each is replaced in the key, the code frame and the file name', async (format) => {
+    const stdout = await lintBidi(format);
+    const replaced = `k${'\ufffd'.repeat(9)}x`;
+    expect(stdout).toContain(`unknown member "${replaced}" in the body`);
+    expect(/[\u202a-\u202e\u2066-\u2069]/.exec(stdout)).toBe(null);
+    if (format === 'stylish') expect(stdout).toContain(`  > 2 | "${replaced}": 1\n`);
+    expect(stdout).toContain(`f${'\ufffd'.repeat(9)}.yaml`);
+  });
+
+  test('impact Markdown: shown as escapes in a code span', () => {
+    const report = { base: 'main', head: 'the work tree', labels: [{ label: KEY, change: 'added' as const, before: [], after: ['c.yaml'], when: 'immediate' as const }], callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [] };
+    expect(impactMarkdown(report)).toContain('| `k\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069x` | added | (none) | `c.yaml` |');
   });
 });

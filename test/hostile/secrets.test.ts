@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -17,7 +18,8 @@ import { HOSTILE, lines, listFiles, tempDir } from './helpers.js';
  * `PLANTEDxSECRETx`, and credential.json a numeric 12345) wherever a credential can stand — a
  * credential member, a block scalar, a flow mapping, an envelope's X-AUTH-TOKEN header, private-key
  * blocks (LF and CRLF), misspelt credential members, an anchor aliased into a credential, multi-line
- * scalars, a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret.
+ * scalars, a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret,
+ * an anchored credential aliased under ordinary members (a label, an idle timeout: `dplint impact` too).
  * Every output dplint has is searched for them.
  */
 
@@ -42,6 +44,7 @@ describe('the planted secrets are found where they stand', () => {
       .filter((line) => line.endsWith('[security/plaintext-secret]'))
       .map((line) => line.slice(SECRETS.length + 1).replace(/: warning .*?(holds a literal credential|holds a private key).*$/, ' $1'));
     expect(secretFindings).toEqual([
+      'alias-members.yaml:4:26 holds a literal credential',
       'alias.yaml:3:13 holds a literal credential',
       'block-scalar.yaml:5:15 holds a literal credential',
       'credential.json:1:70 holds a literal credential',
@@ -320,6 +323,56 @@ describe('free-text credentials are masked in code frames, dry-run diffs and fin
     expect(maskSecrets(text)).toBe(masked);
   });
 
+  test('a setting whose name says it is a credential has its whole value masked, to the end of its line, in each syntax (=, :, white space)', () => {
+    const masked = maskSecrets(readFileSync(`${SECRETS}/free-text.yaml`, 'utf8')).split('\n').slice(4);
+    expect(masked).toEqual([
+      'spark_defaults: "spark.hadoop.fs.s3a.secret.key   ****"',
+      'azure_config: "fs.azure.account.key.acct.blob.core.windows.net=****"',
+      'api_config: "api_key=****"',
+      'sas_url: "https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=****"',
+      'db_url: "postgresql://etl:****@db:5432/etl"',
+      'ini_text: "password = ****"',
+      'escaped: "javax.jdo.option.ConnectionPassword=****"',
+      'properties_colon: "fs.s3a.secret.key: ****"',
+      'spark_block: |',
+      '  spark.hadoop.fs.s3a.secret.key\t****',
+      'ini_block: |',
+      '  password = ****',
+      'hadoop_block: |',
+      '  fs.azure.account.key.acct.blob.core.windows.net: ****',
+      '',
+    ]);
+  });
+
+  test.each([
+    ['placeholders alone, in each syntax', 'a: "password=${PW}\\nfs.s3a.secret.key ${KEY}\\nfs.s3a.access.key: ${AK}"\n'],
+    ['a placeholder before a YAML comment', 'custom_config: password=${PW}  # from the vault\n'],
+    ['settings whose names say nothing of a credential', 'spark: |\n  spark.executor.memory 4g\n  fs.defaultFS=hdfs://nn:8020/x\n'],
+    ['a URL with a port and no user information', 'url: http://host:8080/path?q=1\n'],
+    ['prose: a name without a dot before a space', 'notes: "the password rotates monthly"\n'],
+  ])('kept as written: %s', (_, text) => {
+    expect(maskSecrets(text)).toBe(text);
+  });
+
+  test('impact shows the free-text settings of an added file masked, in JSON and Markdown', async () => {
+    const dir = tempDir({ 'dplint.config.yaml': 'files:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n', 'clusters/a.yaml': 'label: [a]\n' });
+    const git = (...args: string[]): void => {
+      const run = spawnSync('git', args, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' }, encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(run.stderr);
+    };
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    writeFileSync(join(dir, 'clusters/free.yaml'), readFileSync(`${SECRETS}/free-text.yaml`, 'utf8'));
+    const json = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    const members = JSON.parse(json.stdout).clusters[0].members as Array<{ member: string; after: unknown }>;
+    expect(members.find((m) => m.member === 'spark_defaults')?.after).toBe('spark.hadoop.fs.s3a.secret.key   ****');
+    expect(leaks(json.stdout + json.stderr)).toEqual([]);
+    const markdown = await runCli(['impact', 'main'], { cwd: dir });
+    expect(markdown.stdout).toContain('| `spark_defaults` | (unset) | `"spark.hadoop.fs.s3a.secret.key   ****"` |');
+    expect(leaks(markdown.stdout + markdown.stderr)).toEqual([]);
+  });
+
   test('stylish frames, the --fix-dry-run context and SARIF fingerprints of a custom_config password', async () => {
     const text = (password: string): string =>
       `# dplint: operation=edit-cluster\nhadoop_settings:\n  custom_config: "javax.jdo.option.ConnectionPassword=${password}"\n  use_hadoop2: maybe\nspark_version: 3.10\n`;
@@ -347,5 +400,90 @@ ${line('PLANTEDxSECRETxH2')}
     const masked = line('****');
     expect(await hashesOf('a.yaml')).toEqual([`${fnv1a64(`schema/type\u0000a.yaml\u0000line:${masked}`)}:1`]);
     expect(await hashesOf('b.yaml')).toEqual([`${fnv1a64(`schema/type\u0000b.yaml\u0000line:${masked}`)}:1`]);
+  });
+});
+
+describe('impact shows what the lint shows: the masked view', () => {
+  const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const git = (dir: string, ...args: string[]): void => {
+    const run = spawnSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+  };
+  const CONFIG = 'files:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n  - match: ["account/*.yaml"]\n    operation: edit-account\n  - match: ["allow-list/*.yaml"]\n    operation: add-whitelist-ip\n';
+
+  /** A repository whose base holds no credential, and whose work tree brings credentials under ordinary members by alias. */
+  function repository(): string {
+    const dir = tempDir({
+      'dplint.config.yaml': CONFIG,
+      'clusters/etl.yaml': 'label: [etl]\nnode_configuration:\n  idle_cluster_timeout: 2\n',
+      'account/account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+      'allow-list/office.yaml': 'ip_cidr: 203.0.113.0/24\n',
+    });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'base');
+    writeFileSync(join(dir, 'clusters/etl.yaml'), readFileSync(`${SECRETS}/alias-members.yaml`, 'utf8'));
+    writeFileSync(join(dir, 'account/account.yaml'), 'account:\n  compute_secret_key: &t PLANTEDxSECRETxK2\n  idle_cluster_timeout: *t\n');
+    writeFileSync(join(dir, 'allow-list/office.yaml'), 'note_password: &u PLANTEDxSECRETxK3/32\nip_cidr: *u\n');
+    return dir;
+  }
+
+  test('JSON: a label, a member, the inherited idle timeout and an allow-list entry an alias fills with a credential show ****', async () => {
+    const dir = repository();
+    const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+    const report = JSON.parse(run.stdout);
+    expect(report.labels.map((l: { label: string; change: string }) => [l.label, l.change])).toEqual([['****', 'added']]);
+    expect(report.clusters[0].members.map((m: { member: string; after: unknown }) => [m.member, m.after])).toEqual([
+      ['node_configuration.idle_cluster_timeout', '****'],
+      ['vm_settings.compute_secret_key', '****'],
+      ['node_bootstrap', '****'],
+    ]);
+    expect(report.inheritedIdleTimeouts.map((i: { before: unknown; after: unknown }) => [i.before, i.after])).toEqual([[2, '****']]);
+    expect(report.allowList).toEqual({ added: ['****'], removed: ['203.0.113.0/24'], countBefore: 1, countAfter: 1 });
+  });
+
+  test('Markdown (the step summary) shows none of them', async () => {
+    const run = await runCli(['impact', 'main'], { cwd: repository() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('| `****` | added | (none) | `clusters/etl.yaml` |');
+    expect(run.stdout).toContain("the account's default idle timeout `2` → `\"****\"`");
+    expect(run.stdout).toContain('- added `****`');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+});
+
+describe('past a limit, where masking cannot see the structure, frames show no text', () => {
+  // An anchor on an ordinary member, aliased into a credential: only the parse knows the anchor's value is one.
+  const ANCHORED = 'saved: &s PLANTEDxSECRETxL1\nvm_settings:\n  compute_secret_key: *s\n';
+
+  /** Every format at once (stylish on standard output, the others written with -o): the lines that hold a planted secret, and stylish's output. */
+  async function everyFormat(name: string, text: string): Promise<{ leaked: string[]; stylish: string }> {
+    const dir = tempDir({ [name]: text });
+    const run = await runCli(['--no-config', ...FORMATS.slice(1).flatMap((f) => ['-o', `${f}=${f}.out`]), name], { cwd: dir });
+    expect(run.code).toBe(1);
+    const outputs = [run.stdout, run.stderr, ...FORMATS.slice(1).map((f) => readFileSync(join(dir, `${f}.out`), 'utf8'))];
+    return { leaked: outputs.flatMap(leaks), stylish: run.stdout };
+  }
+
+  test('a document past maxDocuments (10,000): no format shows its lines', async () => {
+    const { leaked, stylish } = await everyFormat('stream.yaml', '# dplint: operation=set-cluster-state\n' + 'state: start\n---\n'.repeat(10_000) + ANCHORED);
+    expect(leaked).toEqual([]);
+    expect(stylish).toContain('    20000 | state: start\n  > 20001 | ---\n        |  ^\n'.replace('        |  ^', '        | ^'));
+    expect(stylish).not.toContain('20002 | saved');
+  }, 300_000);
+
+  test('a text past maxScalars (200,000), refused unread: no format shows its lines', async () => {
+    const { leaked, stylish } = await everyFormat('big.yaml', `# dplint: operation=edit-cluster\n${ANCHORED}label: [${Array(200_001).fill('1').join(',')}]\n`);
+    expect(leaked).toEqual([]);
+    expect(stylish).not.toContain('saved');
+  }, 300_000);
+
+  test('maskSecrets: the lines past the documents read are blank, the line count kept, a document marker kept', () => {
+    const text = 'state: start\n---\n'.repeat(10_000) + ANCHORED;
+    const shown = maskSecrets(text).split('\n');
+    expect(shown.length).toBe(text.split('\n').length);
+    expect(shown.slice(19_998)).toEqual(['state: start', '---', '', '', '', '']);
   });
 });
