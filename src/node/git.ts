@@ -157,6 +157,22 @@ export function blobsAt(root: string, ref: string): Map<string, string> {
 }
 
 /**
+ * The sizes of these blobs in bytes, from one `git cat-file --batch-check`: asked before any is
+ * read, so that a blob over a limit is never read (a 300 MB blob of one byte is a 1.5 MB push).
+ */
+export function blobSizes(root: string, ids: readonly string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  if (ids.length === 0) return sizes;
+  const lines = git(root, ['cat-file', '--batch-check'], ids.map((id) => `${id}\n`).join('')).toString('utf8').split('\n');
+  ids.forEach((id, i) => {
+    const match = /^([0-9a-f]+) blob (\d+)$/.exec(lines[i] ?? '');
+    if (!match || match[1] !== id) throw new UsageError(`git cat-file answered out of turn for ${id}`);
+    sizes.set(id, Number(match[2]));
+  });
+  return sizes;
+}
+
+/**
  * The contents of these blobs, read in one `git cat-file --batch` by object id (ids hold no line
  * break, where a path may); a reply that is not the object asked for stops the read.
  */
