@@ -17,6 +17,8 @@
 //   node bench/hostile.mjs [--runs 5]
 import { performance } from 'node:perf_hooks';
 import { formatters, lintText, schemas } from '../dist/src/index.js';
+import { parseConfig } from '../dist/src/config/config.js';
+import { unifiedDiff } from '../dist/src/formatters/diff.js';
 import { attackRuns, everyFieldBody, sourceRegexes } from './hostile-inputs.mjs';
 
 const args = process.argv.slice(2);
@@ -76,6 +78,26 @@ const shapes = [
   ['duplicate keys, a finding for each', (k) => yaml('# dplint: operation=set-cluster-state\n' + 'state: start\n'.repeat(10_000 * k))],
   ['an anchor named by 998 tags (refused past maxAliasExpansion)', (k) => yaml(`# dplint: operation=edit-cluster\nshared: &big "${'x'.repeat(64 * 1024 * k)}"\nnode_configuration:\n  custom_vm_tags:\n${Array.from({ length: 998 }, (_, i) => `    t${i}: *big`).join('\n')}\n`)],
   ['tiny documents, a finding each (read up to maxDocuments)', (k) => yaml('# dplint: operation=set-cluster-state\n' + 'state: bad\n---\n'.repeat(2500 * k))],
+  // Issue 30.12: every glob a config may hold (1,000), over files 20 folders deep, as the walk asks (each folder, then each file).
+  ['1,000 config globs over files 20 folders deep', (k) => () => {
+    const ignore = [...Array.from({ length: 996 }, (_, i) => `legacy-${i}/**`), `**/f${k}.yaml`, '**/*.yml', '*/x*/**'];
+    const config = parseConfig(JSON.stringify({ ignore, files: [{ match: ['d0/**/*.yaml'], operation: 'edit-cluster' }] }), 'dplint.config.json');
+    const folders = Array.from({ length: 20 }, (_, i) => `d${i}`);
+    for (let i = 1; i <= folders.length; i++) config.isIgnored(folders.slice(0, i).join('/'));
+    for (let f = 0; f < 500 * k; f++) config.isIgnored(`${folders.join('/')}/f${f}.yaml`) || config.settingsFor(`${folders.join('/')}/f${f}.yaml`);
+  }],
+  // Issue 30.13: a directive for each finding, each looked up by its line.
+  ['disable-next-line directives, each silencing a finding', (k) => yaml(`# dplint: operation=edit-cluster\nlabel:\n${'  # dplint-disable-next-line yaml/unquoted-string\n  - 1\n'.repeat(2500 * k)}`)],
+  ['disable/enable pairs, each around a finding', (k) => yaml(`# dplint: operation=edit-cluster\nlabel:\n${'  # dplint-disable yaml/unquoted-string\n  - 1\n  # dplint-enable yaml/unquoted-string\n  - "x"\n'.repeat(1250 * k)}`)],
+  // Issue 30.16: --fix-dry-run's diff of a file fixed at its top and its bottom, and of one changed on every other line (past the edit budget).
+  ['a diff with two fixes far apart', (k) => {
+    const middle = '  - x\n'.repeat(25_000 * k);
+    return () => unifiedDiff(`a: 1\nlabel:\n${middle}b: 2\n`, `a: "1"\nlabel:\n${middle}b: "2"\n`, 'f.yaml');
+  }],
+  ['a diff of every other line changed', (k) => {
+    const lines = (changed) => Array.from({ length: 5000 * k }, (_, i) => `k${i}: ${i % 2 && changed ? `"${i}"` : i}\n`).join('');
+    return () => unifiedDiff(lines(false), lines(true), 'f.yaml');
+  }],
   ['a secret among many lines (masked in every fix)', (k) => yaml(`# dplint: operation=edit-cluster\n${'# filler line\n'.repeat(5000 * k)}vm_settings:\n  compute_secret_key: abcdefgh\nnode_configuration:\n  max_nodes: "7"\n`)],
 ];
 

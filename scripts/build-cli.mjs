@@ -39,7 +39,7 @@ const common = {
  * - node:module: `createRequire`, the module build's stand-in for `require`, which the bundle
  *   never calls (src/node/crypto.ts, src/node/lint-run.ts, src/config/config.ts; the launcher too).
  * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
- * - picomatch: src/config/config.ts, for a config's `files`/`ignore` globs only.
+ * - picomatch: src/config/globs.ts, for a config's `files`/`ignore`/`overrides` globs only.
  * - ignore: src/node/files.ts, for a folder with a .gitignore only.
  * - saxes: rules/cluster/fairscheduler-xml.ts, for a body with fair-scheduler XML only.
  * A builtin's named imports get a getter each (an ES module's named imports are copied from the
@@ -54,7 +54,7 @@ const LAZY_BUILTINS = {
 const LAZY_PACKAGES = {
   ajv: /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
   'ajv-formats': /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
-  picomatch: /[\\/]src[\\/]config[\\/]config\.ts$/,
+  picomatch: /[\\/]src[\\/]config[\\/]globs\.ts$/,
   ignore: /[\\/]src[\\/]node[\\/]files\.ts$/,
   saxes: /[\\/]rules[\\/]cluster[\\/]fairscheduler-xml\.ts$/,
 };

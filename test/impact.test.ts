@@ -104,6 +104,7 @@ const EXPECTED = {
   inheritedIdleTimeouts: [{ file: 'account/account.yaml', before: 2, after: 4, clusters: ['clusters/etl.yaml', 'clusters/reports.yaml'] }],
   allowList: { added: [], removed: ['203.0.113.0/24'], countBefore: 1, countAfter: 0 },
   bootstrap: [{ level: 'user', file: 'bootstrap/user.yaml', change: 'modified', note: 'user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)' }],
+  notRead: [],
   warnings: [
     'the change removes every allow-list entry (203.0.113.0/24): the repository then lists no address, while an enabled allow-list lets users log in only from listed addresses (spec 1)',
   ],

@@ -13,7 +13,8 @@ export default defineRule({
   },
   // A file over limits.maxFileSize is refused before it is read, by the CLI (src/node/files.ts, src/node/lint-files.ts), with its own message.
   messages: {
-    tooDeep: 'document not read: its collections nest more than {{maxDepth}} deep (limit maxDepth = {{maxDepth}}); raise limits.maxDepth in the config file to read it',
+    // `remedy`: raising limits.maxDepth for a file; validate() has no config file (src/api/validate.ts).
+    tooDeep: 'document not read: its collections nest more than {{maxDepth}} deep (limit maxDepth = {{maxDepth}}); {{remedy}}',
     tooDeepExpanded:
       'document not read: with its aliases expanded, its collections nest more than {{maxDepth}} deep (limit maxDepth = {{maxDepth}}); raise limits.maxDepth in the config file to read it',
     aliasCycle: 'document not read: an alias sits inside the collection it names, so the data nests without end (limit maxDepth = {{maxDepth}})',

@@ -11,6 +11,8 @@ import type { Finding, PathFinding } from '../types.js';
 import { DplintValidationError } from './error.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { renderMessage } from '../define-rule.js';
+import parseLimit from '../../rules/parse/limit.js';
+import { dataNesting, DEFAULT_MAX_DEPTH } from '../parse/parse.js';
 
 /**
  * A finding of {@link validate}: a {@link Finding} without the parts that describe text. A body
@@ -69,6 +71,9 @@ export interface RequestToValidate {
  * The pitfalls that only text shows (YAML syntax, duplicate keys, `0.180` read as a number,
  * `# dplint-disable` directives) need {@link lintText}.
  *
+ * A body whose objects and arrays nest more than 200 deep (lintText's limit) is not checked: it is
+ * one `parse/limit` error finding, whatever `rules` says.
+ *
  * @param operation - the operation id, e.g. `edit-cluster` (see {@link operations})
  * @param body - the body as data, e.g. the object you are about to `JSON.stringify`
  * @throws TypeError for an operation id that does not exist, or a body that is cyclic
@@ -86,6 +91,8 @@ export interface RequestToValidate {
  */
 export function validate<Op extends OperationId>(operation: Op, body: unknown, options: ValidateOptions = {}): ValidationResult {
   if (!isOperationId(operation)) throw new TypeError(unknownOperationMessage(operation));
+  const deep = tooDeep(body);
+  if (deep) return { valid: false, findings: [deep] };
   return result(check(operation, body, options, {}, {}).map((finding) => saidOfText(toValidationFinding(finding, body), body)), options);
 }
 
@@ -124,6 +131,8 @@ export function validateRequest(request: RequestToValidate, options: ValidateOpt
     );
   }
   const operation = route.operation.id;
+  const deep = tooDeep(request.body);
+  if (deep) return { valid: false, findings: [{ ...deep, path: `/body${deep.path}` }] };
   const findings = check(operation, request.body, options, route.parameters as Record<string, string>, request.headers ?? {}).map((finding) => {
     const located = saidOfText(toValidationFinding(finding, request.body), request.body);
     if (!finding.fromDocumentRoot) return { ...located, path: `/body${located.path}` };
@@ -153,10 +162,23 @@ export function assertValid<Op extends OperationId>(operation: Op, body: unknown
   return body as BodyOf<Op>;
 }
 
+/**
+ * A body nested deeper than lintText reads (DEFAULT_MAX_DEPTH) is one parse/limit error, and
+ * nothing else is checked: the rules walk a body by recursion, and 10,000 levels (20 KB of JSON)
+ * overflowed the stack. As for a text, it is an error whatever the rule levels say: a body left
+ * unchecked is not a valid one. A cycle is the caller's mistake, a TypeError (assertAcyclic).
+ */
+function tooDeep(body: unknown): ValidationFinding | undefined {
+  assertAcyclic(body);
+  if (dataNesting(body, DEFAULT_MAX_DEPTH) === undefined) return undefined;
+  const message = renderMessage(parseLimit.messages.tooDeep, { maxDepth: DEFAULT_MAX_DEPTH, remedy: 'no request body of the API nests that deep' });
+  return { ruleId: parseLimit.id, severity: 'error', message, path: '' };
+}
+
 const compiledPolicies = new WeakMap<readonly PolicyConfig[], CompiledPolicy[]>();
 
+/** The checks of a body that {@link tooDeep} let through (acyclic, and no deeper than a text may nest). */
 function check(operation: OperationId, body: unknown, options: ValidateOptions, pathParameters: Record<string, string>, headers: Readonly<Record<string, unknown>>): PathFinding[] {
-  assertAcyclic(body);
   let policies: CompiledPolicy[] | undefined;
   if (options.policies?.length) {
     policies = compiledPolicies.get(options.policies);

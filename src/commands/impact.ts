@@ -1,11 +1,11 @@
 import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
+import { ConfigError, defaultConfig, parseConfig, type LoadedConfig } from '../config/config.js';
 import { lintTextDetailed } from '../engine/lint.js';
 import { impactMarkdown } from '../impact/format.js';
-import { computeImpact, type Side, type SideFile } from '../impact/impact.js';
+import { computeImpact, type NotRead, type Side, type SideFile } from '../impact/impact.js';
 import { CONFIG_FILE_NAMES, decodeText, LINTED_EXTENSIONS, UsageError } from '../node/files.js';
-import { blobsAt, changedFiles, filesAt, readBlobs, repositoryRoot, verifyRef } from '../node/git.js';
+import { blobSizes, blobsAt, changedFiles, filesAt, readBlobs, repositoryRoot, verifyRef } from '../node/git.js';
 import { valueMask } from '../schema/secrets.js';
 import { VERSION } from '../version.js';
 import { readConfig } from '../node/config-file.js';
@@ -29,45 +29,93 @@ export function impactCommand(base: string, head: string | undefined, format: st
   if (head !== undefined) verifyRef(root, head);
   const isBody = (path: string) => LINTED_EXTENSIONS.test(path) && !CONFIG_FILE_NAMES.includes(path.split('/').pop()!);
   const changes = changedFiles(root, base, head).filter((change) => isBody(change.path) || (change.oldPath !== undefined && isBody(change.oldPath)));
+  const notRead: NotRead[] = [];
   const report = computeImpact({
-    base: sideAt(root, base, isBody),
-    head: head === undefined ? workTree(root, isBody) : sideAt(root, head, isBody),
+    base: sideAt(root, base, isBody, notRead),
+    head: head === undefined ? workTree(root, isBody, notRead) : sideAt(root, head, isBody, notRead),
     changes,
     baseName: base,
     headName: head ?? 'the work tree',
+    notRead,
   });
   return format === 'json' ? `${JSON.stringify({ tool: { name: 'dplint', version: VERSION }, ...report }, null, 2)}\n` : impactMarkdown(report);
 }
 
-function sideAt(root: string, ref: string, isBody: (path: string) => boolean): Side {
+/** How many bytes of blobs one `git cat-file --batch` brings at most: the rest wait for the next. */
+const BATCH_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One side at a ref. git is asked for every blob's size first: a body larger than its
+ * limits.maxFileSize is never read (it is named in the report's `notRead`), nor a config file
+ * larger than the default (whose own limits are not known before it is read); the bodies are read
+ * in batches of at most BATCH_BYTES, each linted and let go before the next is read.
+ */
+function sideAt(root: string, ref: string, isBody: (path: string) => boolean, notRead: NotRead[]): Side {
   const blobs = blobsAt(root, ref);
-  const paths = [...blobs.keys()];
-  const wanted = [...paths.filter(isBody), ...CONFIG_FILE_NAMES.filter((name) => blobs.has(name))];
-  const contents = readBlobs(root, [...new Set(wanted.map((path) => blobs.get(path)!))]);
-  const at = (path: string) => contents.get(blobs.get(path)!);
+  const bodies = [...blobs.keys()].filter(isBody);
   const configName = CONFIG_FILE_NAMES.find((name) => blobs.has(name));
-  const config = configName ? parseConfig(textOf(at(configName)!) ?? '', `${ref}:${configName}`) : defaultConfig();
-  return side(config, paths.filter(isBody).map((path) => [path, at(path)]));
+  const sizes = blobSizes(root, [...new Set([...(configName ? [configName] : []), ...bodies].map((path) => blobs.get(path)!))]);
+  let config = defaultConfig();
+  if (configName) {
+    const id = blobs.get(configName)!;
+    const size = sizes.get(id)!;
+    if (size > LARGEST_FILE) throw new ConfigError(`config file ${JSON.stringify(`${ref}:${configName}`)} is ${size} bytes, more than the ${LARGEST_FILE} bytes dplint reads of one`);
+    config = parseConfig(textOf(readBlobs(root, [id]).get(id)!) ?? '', `${ref}:${configName}`);
+  }
+  const out = new Map<string, SideFile>();
+  let batch: string[] = [];
+  let batchBytes = 0;
+  const flush = (): void => {
+    const contents = readBlobs(root, [...new Set(batch.map((path) => blobs.get(path)!))]);
+    side(config, batch.map((path) => [path, contents.get(blobs.get(path)!)]), out);
+    batch = [];
+    batchBytes = 0;
+  };
+  for (const path of bodies) {
+    if (config.isIgnored(path)) continue;
+    const size = sizes.get(blobs.get(path)!)!;
+    const limit = config.settingsFor(path).limits.maxFileSize;
+    if (size > limit) {
+      notRead.push({ file: path, at: ref, bytes: size, maxFileSize: limit });
+      continue;
+    }
+    if (batch.length > 0 && batchBytes + size > BATCH_BYTES) flush();
+    batch.push(path);
+    batchBytes += size;
+  }
+  if (batch.length > 0) flush();
+  return out;
 }
 
-function workTree(root: string, isBody: (path: string) => boolean): Side {
+function workTree(root: string, isBody: (path: string) => boolean, notRead: NotRead[]): Side {
   const paths = filesAt(root, undefined);
   // Only regular files inside the repository: no link is followed (not even a folder's on the way), no pipe read.
   const top = realpathSync(root);
-  const read = (path: string): Buffer | undefined => {
+  const regular = (path: string) => {
     const file = join(root, path);
     const stat = lstatSync(file, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size > LARGEST_FILE) return undefined;
-    return realpathSync(file) === join(top, path) ? readFileSync(file) : undefined;
+    return stat?.isFile() && realpathSync(file) === join(top, path) ? { file, size: stat.size } : undefined;
   };
   const configName = CONFIG_FILE_NAMES.find((name) => paths.includes(name));
   // Through the guarded read, as a lint reads it: a linked config, a pipe or one over the cap is a config error, not the defaults.
   const config = configName && settingsFileExists(join(root, configName)) ? readConfig(join(root, configName), configName).config : defaultConfig();
-  return side(config, paths.filter(isBody).map((path) => [path, read(path)]));
+  const out = new Map<string, SideFile>();
+  for (const path of paths.filter(isBody)) {
+    if (config.isIgnored(path)) continue;
+    const found = regular(path);
+    if (!found) continue;
+    const limit = config.settingsFor(path).limits.maxFileSize;
+    if (found.size > limit) {
+      notRead.push({ file: path, at: 'the work tree', bytes: found.size, maxFileSize: limit });
+      continue;
+    }
+    // One file at a time: each is linted and let go before the next is read.
+    side(config, [[path, readFileSync(found.file)]], out);
+  }
+  return out;
 }
 
-function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undefined]>): Side {
-  const out = new Map<string, SideFile>();
+function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undefined]>, out: Map<string, SideFile>): void {
   for (const [path, bytes] of files) {
     if (config.isIgnored(path) || bytes === undefined) continue;
     const settings = config.settingsFor(path);
@@ -80,7 +128,6 @@ function side(config: LoadedConfig, files: ReadonlyArray<[string, Buffer | undef
     for (const body of linted.bodies) bodies[body.document ?? 0] = body.value;
     out.set(path, { operation: linted.operation, bodies: Array.from(bodies), mask: valueMask(text, linted.bodies.map((body) => body.value)) });
   }
-  return out;
 }
 
 function textOf(bytes: Uint8Array): string | undefined {

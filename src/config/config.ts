@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import picomatch from 'picomatch';
 import * as compiled from '../generated/validators.js';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
@@ -11,6 +10,7 @@ import { fieldName } from '../parse/pointer.js';
 import { schemaFindings, type CompiledValidator } from '../schema/validate-body.js';
 import { closest } from '../schema/values.js';
 import type { RuleLevel } from '../types.js';
+import { compileGlobGroups } from './globs.js';
 import { compilePolicies, PolicyError, policyPatterns, type CompiledPolicy, type PolicyConfig } from './policies.js';
 import { PRESETS, type PresetName } from './presets.js';
 
@@ -168,8 +168,15 @@ export function parseConfig(text: string, filename: string, parent?: ParentConfi
   checkRules(config.rules, ['rules']);
   (config.overrides ?? []).forEach((override, i) => checkRules(override.rules, ['overrides', i, 'rules']));
 
+  let globCount = 0;
   const checkGlobs = (globs: readonly string[], at: Array<string | number>, name: string): void => {
     globs.forEach((glob, i) => {
+      if (++globCount > MAX_GLOBS) {
+        fail(
+          [...at, i],
+          `${name}[${i}] ${JSON.stringify(glob)}: the config file holds more than ${MAX_GLOBS} globs (ignore, files and overrides together), more than dplint matches each path against in bounded time; match folders instead of listing files (a folder's glob covers what is in it)`,
+        );
+      }
       const problem = globProblem(glob);
       if (problem) fail([...at, i], `${name}[${i}] ${JSON.stringify(glob)} ${problem}`);
     });
@@ -252,10 +259,22 @@ export function defaultConfig(): LoadedConfig {
 }
 
 function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]): LoadedConfig {
-  const matcher = (globs: readonly string[]) => picomatch([...globs], { dot: true });
-  const ignored = config.ignore?.length ? matcher(config.ignore) : () => false;
-  const files = (config.files ?? []).map((entry) => ({ test: matcher(entry.match), operation: entry.operation }));
-  const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
+  // Compiled on first use: most runs of one file never match a glob of a config without them.
+  let ignore: ReturnType<typeof compileGlobGroups> | undefined;
+  let files: ReturnType<typeof compileGlobGroups> | undefined;
+  let overrides: ReturnType<typeof compileGlobGroups> | undefined;
+  const ignored = (path: string): boolean => (config.ignore?.length ? (ignore ??= compileGlobGroups([config.ignore])).matches(path) : false);
+  // A folder is matched once, however many paths lie in it (isIgnored tries every folder of a path).
+  const folders = new Map<string, boolean>();
+  const folderIgnored = (folder: string): boolean => {
+    let known = folders.get(folder);
+    if (known === undefined) {
+      const slash = folder.lastIndexOf('/');
+      known = ignored(folder) || (slash > 0 && folderIgnored(folder.slice(0, slash)));
+      folders.set(folder, known);
+    }
+    return known;
+  };
   const preset = PRESETS[config.extends ?? 'recommended'];
   const limits = Object.freeze({ ...DEFAULT_LIMITS, ...config.limits });
   const directives = config.directives && Object.freeze({ ...config.directives });
@@ -268,18 +287,23 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
     layeredOver: [],
     nestedMode: config.nested ?? 'merge',
     baseRules: Object.freeze({ ...preset.rules, ...config.rules }),
-    isIgnored: (path) => ignored(path) || ignoredFolder(path, ignored),
+    isIgnored(path) {
+      if (!config.ignore?.length) return false;
+      const slash = path.lastIndexOf('/');
+      // `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`: a folder glob covers what is in it.
+      return ignored(path) || (slash > 0 && folderIgnored(path.slice(0, slash)));
+    },
     settingsFor(path) {
       // Files share their settings: one frozen set for each combination of overrides and operation,
       // so that a repository of thousands of files lays the rules out a few times, not per file.
-      const fileEntry = files.findIndex((entry) => entry.test(path));
-      const matched = overrides.filter((override) => override.test(path));
-      const key = [fileEntry, ...matched.map((override) => overrides.indexOf(override))].join(',');
+      const fileEntry = config.files?.length ? ((files ??= compileGlobGroups(config.files.map((entry) => entry.match))).matching(path)[0] ?? -1) : -1;
+      const matched = config.overrides?.length ? (overrides ??= compileGlobGroups(config.overrides.map((entry) => entry.match))).matching(path) : [];
+      const key = [fileEntry, ...matched].join(',');
       let settings = shared.get(key);
       if (!settings) {
         const rules: Record<string, RuleSettings[string]> = { ...preset.rules, ...config.rules };
-        for (const override of matched) Object.assign(rules, override.rules);
-        const operation = files[fileEntry]?.operation;
+        for (const override of matched) Object.assign(rules, config.overrides![override].rules);
+        const operation = config.files?.[fileEntry]?.operation;
         settings = Object.freeze({
           ...(operation ? { operation } : {}),
           rules: Object.freeze(rules),
@@ -305,7 +329,11 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
 function layeredOver(parent: ParentConfig, source: string, config: DplintConfig, policies: CompiledPolicy[]): LoadedConfig {
   const above = parent.config;
   const merge = above.nestedMode === 'merge';
-  const matcher = (globs: readonly string[]) => picomatch([...globs], { dot: true });
+  // One matcher a list, as the top config's (src/config/globs.ts): linear in the globs that could match.
+  const matcher = (globs: readonly string[]) => {
+    const compiled = compileGlobGroups([globs]);
+    return (path: string): boolean => compiled.matches(path);
+  };
   const ignored = config.ignore?.length ? matcher(config.ignore) : () => false;
   const files = (config.files ?? []).map((entry) => ({ test: matcher(entry.match), operation: entry.operation }));
   const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
@@ -370,6 +398,12 @@ function layeredOver(parent: ParentConfig, source: string, config: DplintConfig,
  * anywhere (`**` then `/legacy`: a folder's glob covers what is in it).
  */
 const MAX_SEGMENT_STARS = 2;
+/**
+ * How many globs a config file may hold. A path is matched only against the globs that can match
+ * it (src/config/globs.ts), but a pull request can write thousands that all can; 1,000 costs a
+ * walk of 10,000 files some seconds at worst, and lists more globs than a repository writes.
+ */
+const MAX_GLOBS = 1000;
 const MAX_GLOBSTARS = 1;
 const MAX_GLOB_STARS = 3;
 
@@ -415,7 +449,7 @@ function backtracking(source: string): string | undefined {
   return `can backtrack super-linearly${report.exponential ? ' (exponentially)' : ''} on a run of ${JSON.stringify(report.character.pick)}: a crafted value would stall the run; rewrite it so that no two parts can match the same characters`;
 }
 
-/** `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`; a folder glob covers what is in it. */
+/** Whether a folder of the path is ignored: a folder glob (`legacy/`, `legacy/**`) covers what is in it. */
 function ignoredFolder(path: string, ignored: (path: string) => boolean): boolean {
   const parts = path.split('/');
   for (let i = 1; i < parts.length; i++) if (ignored(parts.slice(0, i).join('/'))) return true;

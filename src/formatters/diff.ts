@@ -1,23 +1,50 @@
+import { structuredPatch, type StructuredPatchHunk } from 'diff';
 import { printable } from './source.js';
 
 /**
+ * The most edits (lines removed plus lines added) the line diff looks for, for texts of so many
+ * lines in all: jsdiff's Myers diff takes time in their product, so the budget is about 2·10⁷
+ * steps. Past it, the lines from the first change to the last are shown removed and added whole:
+ * a longer diff, never a slower one.
+ */
+const editBudget = (lines: number): number => Math.max(100, Math.floor(20_000_000 / Math.max(1, lines)));
+
+/**
  * A unified diff of two texts (`--fix-dry-run`), as `diff -u` and `git diff` print it, with three
- * lines of context. Fixes touch a few lines of a file, so the common head and tail are cut first
- * and only the changed middle is compared line by line (longest common subsequence).
+ * lines of context. The line diff is jsdiff's (`structuredPatch`: Myers's, in time that grows with
+ * the text times the edits and in space with the edits): a table of every line against every
+ * other, as this diff once built, took 10 s and 2 GB for a 390 KB file fixed at its top and its
+ * bottom. The package is loaded by the command-line program on the first diff
+ * (scripts/build-cli.mjs): a lint that prints none does not start it.
  */
 export function unifiedDiff(before: string, after: string, file: string, context = 3): string {
   if (before === after) return '';
-  const a = splitLines(before);
-  const b = splitLines(after);
-  const edits = diffLines(a, b);
-  const hunks = toHunks(edits, context);
   const name = shown(file);
   let out = `--- a/${name}\n+++ b/${name}\n`;
+  const lineCount = (text: string): number => {
+    let count = 1;
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+    return count;
+  };
+  const patch = structuredPatch('a', 'b', before, after, undefined, undefined, { context, maxEditLength: editBudget(lineCount(before) + lineCount(after)) });
+  const hunks = patch ? patch.hunks.map(fromJsdiff) : toHunks(replacedMiddle(splitLines(before), splitLines(after)), context);
   for (const hunk of hunks) {
     out += `@@ -${range(hunk.aStart, hunk.aLength)} +${range(hunk.bStart, hunk.bLength)} @@\n`;
     for (const line of hunk.lines) out += line;
   }
   return out;
+}
+
+/** A hunk of jsdiff's, its lines printed as this diff prints them (jsdiff's lines hold no line break; its `\` lines mark a last line without one). */
+function fromJsdiff(hunk: StructuredPatchHunk): Hunk {
+  return {
+    // jsdiff counts an empty side's start as diff does not: `-0,0` is the line before the first.
+    aStart: hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart,
+    aLength: hunk.oldLines,
+    bStart: hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart,
+    bLength: hunk.newLines,
+    lines: hunk.lines.map((line) => (line.startsWith('\\') ? `${line}\n` : `${line[0]}${shown(line.slice(1))}\n`)),
+  };
 }
 
 interface Line {
@@ -45,41 +72,16 @@ function splitLines(text: string): Line[] {
 
 const same = (x: Line, y: Line): boolean => x.text === y.text && x.newline === y.newline;
 
-function diffLines(a: Line[], b: Line[]): Edit[] {
+/** The edits past the edit budget: the common head and tail kept, every line between them removed, then added. */
+function replacedMiddle(a: Line[], b: Line[]): Edit[] {
   let head = 0;
   while (head < a.length && head < b.length && same(a[head], b[head])) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && same(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
-  const midA = a.slice(head, a.length - tail);
-  const midB = b.slice(head, b.length - tail);
-  // lcs[i][j]: length of the longest common subsequence of midA[i..] and midB[j..].
-  const lcs = Array.from({ length: midA.length + 1 }, () => new Array<number>(midB.length + 1).fill(0));
-  for (let i = midA.length - 1; i >= 0; i--) {
-    for (let j = midB.length - 1; j >= 0; j--) lcs[i][j] = same(midA[i], midB[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  }
   const edits: Edit[] = a.slice(0, head).map((line) => ({ op: ' ', line }));
-  let i = 0;
-  let j = 0;
-  while (i < midA.length || j < midB.length) {
-    if (i < midA.length && j < midB.length && same(midA[i], midB[j])) {
-      edits.push({ op: ' ', line: midA[i++] });
-      j++;
-    } else if (j < midB.length && (i === midA.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      edits.push({ op: '+', line: midB[j++] });
-    } else {
-      edits.push({ op: '-', line: midA[i++] });
-    }
-  }
-  // Removals before additions within a change, as diff prints them.
-  for (let k = 0; k < edits.length; k++) {
-    if (edits[k].op !== '+') continue;
-    let end = k;
-    while (end < edits.length && edits[end].op !== ' ') end++;
-    const block = edits.slice(k, end);
-    edits.splice(k, block.length, ...block.filter((e) => e.op === '-'), ...block.filter((e) => e.op === '+'));
-    k = end - 1;
-  }
-  edits.push(...a.slice(a.length - tail).map((line): Edit => ({ op: ' ', line })));
+  for (const line of a.slice(head, a.length - tail)) edits.push({ op: '-', line });
+  for (const line of b.slice(head, b.length - tail)) edits.push({ op: '+', line });
+  for (const line of a.slice(a.length - tail)) edits.push({ op: ' ', line });
   return edits;
 }
 

@@ -8,7 +8,10 @@ import type { ClusterImpact, Effect, ImpactReport, MemberChange } from './impact
 export function impactMarkdown(report: ImpactReport): string {
   const lines: string[] = [`## dplint impact: ${code(report.base)} → ${code(report.head)}`, ''];
   const nothing = report.labels.length === 0 && report.clusters.length === 0 && report.account.length === 0 && !report.allowList && report.bootstrap.length === 0;
-  if (nothing) return [...lines, 'No change to cluster, account, allow-list or bootstrap bodies.', ''].join('\n');
+  for (const skipped of report.notRead) {
+    lines.push(`> **Note:** ${code(skipped.file)} at ${code(skipped.at)} was not read: ${skipped.bytes} bytes, more than limits.maxFileSize (${skipped.maxFileSize}); what it changes is not in this report.`, '');
+  }
+  if (nothing) return [...lines, `No change to cluster, account, allow-list or bootstrap bodies${report.notRead.length > 0 ? ' among those read' : ''}.`, ''].join('\n');
 
   for (const warning of report.warnings) lines.push(`> **Warning:** ${text(warning)}`, '');
 

@@ -27,6 +27,15 @@ export interface SideFile {
 }
 export type Side = ReadonlyMap<string, SideFile>;
 
+/** A body left unread on one side: larger than its limits.maxFileSize. Its changes are not in the report. */
+export interface NotRead {
+  file: string;
+  /** The side: a ref, or `the work tree`. */
+  at: string;
+  bytes: number;
+  maxFileSize: number;
+}
+
 export interface FileChange {
   status: 'added' | 'modified' | 'deleted' | 'renamed';
   path: string;
@@ -112,6 +121,8 @@ export interface ImpactReport {
   allowList?: AllowListImpact;
   bootstrap: BootstrapImpact[];
   warnings: string[];
+  /** Bodies not read, each on one side, with their size: what they change is not in the report. */
+  notRead: NotRead[];
 }
 
 const CALLOUTS: Record<string, Callout> = {
@@ -140,17 +151,18 @@ const BOOTSTRAP_NOTE = {
   user: 'user-level bootstrap: it loads after the account-level one and wins on duplicate entries (spec 1)',
 };
 
-export function computeImpact(input: { base: Side; head: Side; changes: readonly FileChange[]; baseName: string; headName: string }): ImpactReport {
+export function computeImpact(input: { base: Side; head: Side; changes: readonly FileChange[]; baseName: string; headName: string; notRead?: readonly NotRead[] }): ImpactReport {
   const { base, head, changes } = input;
   // A renamed file is the same cluster: its labels have not moved.
   const renamedTo = new Map(changes.filter((c) => c.oldPath !== undefined).map((c) => [c.oldPath!, c.path]));
-  const report: ImpactReport = { base: input.baseName, head: input.headName, labels: labelImpact(base, head, renamedTo), callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [] };
+  const report: ImpactReport = { base: input.baseName, head: input.headName, labels: labelImpact(base, head, renamedTo), callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [], notRead: [...(input.notRead ?? [])] };
 
   for (const change of changes) {
     const before = base.get(change.oldPath ?? change.path);
     const after = head.get(change.path);
     const operation = after?.operation ?? before?.operation;
-    // No body on either side (a workflow, a notes file, a file the config ignores): not in the report.
+    // No body on either side (a workflow, a notes file, a file the config ignores, a file not read:
+    // too large, not text): not in the report.
     if (operation === undefined) continue;
     const beforeBodies = before?.operation === operation ? before.bodies : [];
     const afterBodies = after?.operation === operation ? after.bodies : [];

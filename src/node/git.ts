@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from './files.js';
@@ -66,14 +66,24 @@ export function changedFiles(root: string, base: string, head: string | undefine
 /**
  * The work tree against `base`, new untracked files included, with renames found: git pairs a
  * rename only with a file it knows, so the untracked files are added with intent-to-add to a copy
- * of the index (the repository's own index, and its objects, are left as they are).
+ * of the index. Nothing of the repository is written, and nothing a pull request brings is run:
+ * - git writes objects (the empty blob an intent-to-add entry names) only into a folder of its
+ *   own, the repository's objects read beside it (GIT_OBJECT_DIRECTORY with an alternate);
+ * - only the untracked files are added, with intent-to-add, which reads no file (`add --all`
+ *   hashed every modified file into the repository's object store);
+ * - to tell a changed file from one only touched, and to pair renames, git reads the work tree
+ *   through the filters .gitattributes names (a pull request's own file): every filter driver of
+ *   git's config is emptied for these runs (no clean, smudge or process command, not required),
+ *   so no filter runs at all; `--no-ext-diff` and `--no-textconv` keep the diff drivers out.
+ * Without filters, a file is compared as its bytes are: one that a filter would have made equal
+ * to the base is reported changed, never the other way round.
  */
 function diffWithWorkTree(root: string, base: string): Buffer {
   const folder = mkdtempSync(join(tmpdir(), 'dplint-index-'));
   try {
     const index = join(folder, 'index');
-    const own = git(root, ['rev-parse', '--git-path', 'index']).toString('utf8').trim();
-    const ownIndex = resolve(root, own);
+    const ownIndex = resolve(root, git(root, ['rev-parse', '--git-path', 'index']).toString('utf8').trim());
+    const ownObjects = resolve(root, git(root, ['rev-parse', '--git-path', 'objects']).toString('utf8').trim());
     if (existsSync(ownIndex)) {
       copyFileSync(ownIndex, index);
       // The copy keeps the index's time: git trusts an entry's recorded stat only when the file is
@@ -81,12 +91,52 @@ function diffWithWorkTree(root: string, base: string): Buffer {
       const { atime, mtime } = statSync(ownIndex);
       utimesSync(index, atime, mtime);
     }
-    const env = { ...process.env, GIT_INDEX_FILE: index };
-    git(root, ['add', '--intent-to-add', '--all', '--', '.'], undefined, env);
-    return git(root, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base, '--'], undefined, env);
+    const objects = join(folder, 'objects');
+    mkdirSync(objects);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...withoutFilters(root),
+      GIT_INDEX_FILE: index,
+      GIT_OBJECT_DIRECTORY: objects,
+      GIT_ALTERNATE_OBJECT_DIRECTORIES: ownObjects,
+      // The file names are names, not patterns (`*.yaml` is one file).
+      GIT_LITERAL_PATHSPECS: '1',
+    };
+    const untracked = git(root, ['ls-files', '-z', '--others', '--exclude-standard'], undefined, env);
+    if (untracked.length > 0) git(root, ['add', '--intent-to-add', '--pathspec-from-file=-', '--pathspec-file-nul'], untracked.toString('utf8'), env);
+    return git(root, ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', base, '--'], undefined, env);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * Config entries, as environment variables (GIT_CONFIG_COUNT, git 2.31 and later), that empty
+ * every filter driver git's config defines: `filter.<name>.clean`, `.smudge` and `.process` set
+ * to nothing (git then runs none) and `.required` to false (so a filter not run is no error). The
+ * names are the config's: a driver the config does not define runs nothing anyway.
+ */
+function withoutFilters(root: string): Record<string, string> {
+  const listed = spawnSync('git', ['config', '-z', '--get-regexp', '^filter\\.'], { cwd: root, maxBuffer: 1 << 26 });
+  // Exit 1: no such entry.
+  if (listed.status !== 0) return {};
+  const names = new Set<string>();
+  for (const entry of listed.stdout.toString('utf8').split('\0')) {
+    const key = entry.split('\n', 1)[0];
+    const last = key.lastIndexOf('.');
+    if (key.startsWith('filter.') && last > 'filter.'.length) names.add(key.slice('filter.'.length, last));
+  }
+  const env: Record<string, string> = {};
+  let count = Number(process.env.GIT_CONFIG_COUNT ?? 0) || 0;
+  for (const name of names) {
+    for (const [key, value] of [['clean', ''], ['smudge', ''], ['process', ''], ['required', 'false']]) {
+      env[`GIT_CONFIG_KEY_${count}`] = `filter.${name}.${key}`;
+      env[`GIT_CONFIG_VALUE_${count}`] = value;
+      count++;
+    }
+  }
+  if (count > 0) env.GIT_CONFIG_COUNT = String(count);
+  return env;
 }
 
 /** Every file at `ref`, or in the work tree (tracked and untracked, as git ignores them) without one. */
@@ -104,6 +154,22 @@ export function blobsAt(root: string, ref: string): Map<string, string> {
     if (match) blobs.set(match[2], match[1]);
   }
   return new Map([...blobs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The sizes of these blobs in bytes, from one `git cat-file --batch-check`: asked before any is
+ * read, so that a blob over a limit is never read (a 300 MB blob of one byte is a 1.5 MB push).
+ */
+export function blobSizes(root: string, ids: readonly string[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  if (ids.length === 0) return sizes;
+  const lines = git(root, ['cat-file', '--batch-check'], ids.map((id) => `${id}\n`).join('')).toString('utf8').split('\n');
+  ids.forEach((id, i) => {
+    const match = /^([0-9a-f]+) blob (\d+)$/.exec(lines[i] ?? '');
+    if (!match || match[1] !== id) throw new UsageError(`git cat-file answered out of turn for ${id}`);
+    sizes.set(id, Number(match[2]));
+  });
+  return sizes;
 }
 
 /**

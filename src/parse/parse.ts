@@ -168,6 +168,8 @@ const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, s
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
+/** What the parse/limit finding of a text too deep tells to do. */
+const RAISE_MAX_DEPTH = 'raise limits.maxDepth in the config file to read it';
 /** As much again as the largest file read by default (maxFileSize, 10 MiB): aliases may double the work, no more. */
 export const DEFAULT_MAX_ALIAS_EXPANSION = 10 * 1024 * 1024;
 /**
@@ -314,7 +316,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     });
     const deepAt = tooDeep.get(index);
     if (deepAt !== undefined) {
-      findings.push({ ...plain(parseLimit, 'tooDeep', { maxDepth }), path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
+      findings.push({ ...plain(parseLimit, 'tooDeep', { maxDepth, remedy: RAISE_MAX_DEPTH }), path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
       return { index, node, value: undefined, usable: false };
     }
     // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
@@ -549,7 +551,7 @@ function deepCollection(document: CST.Document, maxDepth: number): number | unde
  * Whether plain data (aliases resolved, so collections may be shared or even contain themselves)
  * nests collections deeper than `maxDepth`. Iterative, and each collection is walked once.
  */
-function dataNesting(root: unknown, maxDepth: number): 'cycle' | 'too deep' | undefined {
+export function dataNesting(root: unknown, maxDepth: number): 'cycle' | 'too deep' | undefined {
   const isCollection = (value: unknown): value is object => value !== null && typeof value === 'object';
   if (!isCollection(root)) return undefined;
   /** Collections walked, with how many levels of collections they hold (themselves included). */

@@ -138,7 +138,7 @@ describe('bidirectional controls (Trojan Source)', () => {
   });
 
   test('impact Markdown: shown as escapes in a code span', () => {
-    const report = { base: 'main', head: 'the work tree', labels: [{ label: KEY, change: 'added' as const, before: [], after: ['c.yaml'], when: 'immediate' as const }], callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [] };
+    const report = { base: 'main', head: 'the work tree', labels: [{ label: KEY, change: 'added' as const, before: [], after: ['c.yaml'], when: 'immediate' as const }], callouts: [], clusters: [], account: [], inheritedIdleTimeouts: [], bootstrap: [], warnings: [], notRead: [] };
     expect(impactMarkdown(report)).toContain('| `k\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069x` | added | (none) | `c.yaml` |');
   });
 });
