@@ -213,7 +213,7 @@ export class Workspace {
     const previous = JSON.stringify(this.facts.get(file));
     if (!result) {
       this.facts.setOpen(file, undefined);
-      return { file, related, factsChanged: previous !== undefined };
+      return { file, related, factsChanged: this.acrossKnown && previous !== undefined };
     }
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
@@ -222,7 +222,7 @@ export class Workspace {
     this.facts.setOpen(file, facts);
     const across = this.acrossFiles(file, result, text, related);
     const findings = sortFindings([...result.findings.filter((f) => !isRepositoryRule(f.ruleId)), ...across]);
-    return { file, result: { ...result, findings }, related, factsChanged: JSON.stringify(facts) !== previous };
+    return { file, result: { ...result, findings }, related, factsChanged: this.acrossKnown && JSON.stringify(facts) !== previous };
   }
 
   /** The text fixed as `dplint --fix` would fix the file: the config's settings, every pass. */
@@ -318,6 +318,15 @@ export class Workspace {
       related.set(finding, places);
     }
     return found;
+  }
+
+  /**
+   * Whether other documents have findings across files that a change of this one could change: not
+   * before the first index is complete (they have none, and get them all when it is), so that opening
+   * many documents at once does not lint every open one again per document.
+   */
+  private get acrossKnown(): boolean {
+    return this.acrossFilesEnabled && this.everIndexed;
   }
 
   /** The text of an open document by its relative path (set by the server). */
