@@ -138,6 +138,33 @@ describe('the config file', () => {
     expect(legacy.ignored).toBe(true);
   });
 
+  test('--print-config resolves the operation as the lint does: modeline, envelope, each document of a stream (32.11)', async () => {
+    const dir = repo({
+      'dplint.config.yaml': CONFIG,
+      'state.yaml': '# dplint: operation=set-cluster-state\nstate: start\n',
+      'request.json': '{"method": "PUT", "path": "/api/v2.0/clusters/etl/state", "body": {"state": "start"}}\n',
+      'clusters/named.yaml': '# dplint: operation=set-cluster-state\nstate: start\n',
+      'stream.yaml': '# dplint: operation=set-cluster-state\nstate: start\n---\n# dplint: operation=add-whitelist-ip\nsource: 10.0.0.0/8\n',
+    });
+    const printed = async (file: string) => {
+      const { operation, operationSource, documents } = JSON.parse((await runCli(['--print-config', file], { cwd: dir })).stdout);
+      return { operation, operationSource, documents };
+    };
+    expect(await printed('state.yaml')).toEqual({ operation: 'set-cluster-state', operationSource: 'modeline', documents: undefined });
+    expect(await printed('request.json')).toEqual({ operation: 'set-cluster-state', operationSource: 'envelope', documents: undefined });
+    // The modeline wins over the config's `files`, as in the lint.
+    expect(await printed('clusters/named.yaml')).toEqual({ operation: 'set-cluster-state', operationSource: 'modeline', documents: undefined });
+    // A file not there yet: what the config's `files` gives it.
+    expect(await printed('clusters/new.yaml')).toEqual({ operation: 'edit-cluster', operationSource: 'config', documents: undefined });
+    expect(await printed('notes.yaml')).toEqual({ operation: null, operationSource: 'none', documents: undefined });
+    const lint = JSON.parse((await runCli(['--format', 'json', 'stream.yaml'], { cwd: dir })).stdout).results[0];
+    expect(await printed('stream.yaml')).toEqual({ operation: lint.operation, operationSource: lint.operationSource, documents: lint.documents });
+    expect(lint.documents).toEqual([
+      { document: 0, operation: 'set-cluster-state', operationSource: 'modeline' },
+      { document: 1, operation: 'add-whitelist-ip', operationSource: 'modeline' },
+    ]);
+  });
+
   test('.gitignore is honoured when walking folders', async () => {
     const dir = repo({ '.gitignore': 'generated/\n', 'generated/x.yaml': 'a: [', 'c.yaml': '# dplint: operation=set-cluster-state\nstate: start\n' });
     const { output } = await lint(dir);

@@ -361,11 +361,7 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
  * results have been iterated to the end (the summary counts them first).
  */
 function withoutNonBodies(results: Results, isNamed: (file: string) => boolean, verbose: boolean, io: LintCommandIo, skipped: { count: number }): Results {
-  const shown = (result: FileResult): FileResult => {
-    if (result.operation !== undefined || isNamed(result.file)) return result;
-    const findings = result.findings.filter((f) => !(f.ruleId === UNRESOLVED && f.severity !== 'error'));
-    return findings.length === result.findings.length ? result : { ...result, findings };
-  };
+  const shown = (result: FileResult): FileResult => (isNamed(result.file) ? result : asWalked(result));
   const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0 || isNamed(result.file);
   if (verbose) {
     for (const result of results) {
@@ -391,6 +387,17 @@ function withoutNonBodies(results: Results, isNamed: (file: string) => boolean, 
 }
 
 const UNRESOLVED = 'operation/unresolved';
+
+/**
+ * A file's result as a walk of its folder reports it (not named on the command line): a file that
+ * resolves to no operation loses its `operation/unresolved` notice unless that is an error. The
+ * language server shows an open file so, as `dplint` run in the workspace folder would.
+ */
+export function asWalked(result: FileResult): FileResult {
+  if (result.operation !== undefined) return result;
+  const findings = result.findings.filter((f) => !(f.ruleId === UNRESOLVED && f.severity !== 'error'));
+  return findings.length === result.findings.length ? result : { ...result, findings };
+}
 
 /** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */
 type Results = readonly FileResult[] | Iterable<FileResult>;

@@ -1,13 +1,18 @@
+import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import { DEFAULT_LIMITS } from '../config/config.js';
+import { DEFAULT_LIMITS, type FileSettings } from '../config/config.js';
 import { ALL_RULES } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
 import { ConfigResolver } from '../node/config-file.js';
-import type { RuleLevel } from '../types.js';
+import type { DocumentOperation, OperationSource, RuleLevel } from '../types.js';
+import type { OperationId } from '../operations.js';
+import { readText } from '../node/files.js';
+import { lintTextAs } from '../node/lint-files.js';
 
 /**
  * `--print-config <file>`: the settings that apply to one file, as JSON — which config file, whether
- * it is ignored, its operation from `files`, every rule's level after presets and overrides, the
+ * it is ignored, its operation as the lint resolves it (the file's modeline or envelope, else `files`,
+ * else its shape; each document's where a stream's differ), every rule's level after presets and overrides, the
  * options set, the policies, what directives must say. A config file is data and holds no secrets, so nothing is masked.
  */
 export function printConfig(file: string, cwd: string, config: string | false | undefined, extraRules: RuleSettings, unused: RuleLevel | undefined): string {
@@ -21,7 +26,7 @@ export function printConfig(file: string, cwd: string, config: string | false | 
     configFile: location?.config.source ?? null,
     ignored: location?.config.isIgnored(path) ?? false,
     extends: location?.config.preset ?? 'recommended',
-    operation: settings?.operation ?? null,
+    ...operationOf(file, cwd, config, settings),
     rules: Object.fromEntries(ALL_RULES.map((rule) => [rule.id, levelOf(rules[rule.id]) ?? rule.severity])),
     ruleOptions: Object.fromEntries(Object.entries(rules).flatMap(([id, s]) => (Array.isArray(s) && s[1] ? [[id, s[1]]] : []))),
     policies: (settings?.policies ?? []).map((p) => ({ id: p.ruleId, severity: p.severity, operations: p.operations, message: p.message })),
@@ -34,4 +39,39 @@ export function printConfig(file: string, cwd: string, config: string | false | 
 
 function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
   return Array.isArray(setting) ? setting[0] : setting;
+}
+
+/**
+ * The file's operation as the lint resolves it: the file read through the lint's own reading (its
+ * size limit, its decoding) and linted as `dplint <file>` would, so that a modeline or envelope
+ * counts as it does there. A file that is not there (or not a regular file, or cannot be read or
+ * decoded, or is ignored) has the operation the config's `files` gives, if any.
+ */
+function operationOf(
+  file: string,
+  cwd: string,
+  config: string | false | undefined,
+  settings: FileSettings | undefined,
+): { operation: OperationId | null; operationSource: OperationSource; documents?: Array<{ document: number; operation: OperationId | null; operationSource: OperationSource }> } {
+  const fromConfig = { operation: settings?.operation ?? null, operationSource: settings?.operation ? ('config' as const) : ('none' as const) };
+  const absolute = resolve(cwd, file);
+  let regular = false;
+  try {
+    // Not a pipe or a device: reading one could wait for ever, or never end.
+    regular = statSync(absolute).isFile();
+  } catch {
+    return fromConfig;
+  }
+  if (!regular) return fromConfig;
+  let read;
+  try {
+    read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
+  } catch {
+    return fromConfig;
+  }
+  if ('error' in read) return fromConfig;
+  const [result] = lintTextAs(read.text, file, { cwd, ...(config === undefined ? {} : { config }) });
+  if (!result) return fromConfig;
+  const listed = (documents: DocumentOperation[]) => documents.map((d) => ({ document: d.document, operation: d.operation ?? null, operationSource: d.operationSource }));
+  return { operation: result.operation ?? null, operationSource: result.operationSource, ...(result.documents ? { documents: listed(result.documents) } : {}) };
 }

@@ -32,6 +32,7 @@ import { docsOf, memberMarkdown, membersOf, schemaAtPath } from './schema-docs.j
 import { completionPlaceAt, isRuleIdCharacter, placeAt, trailingWord } from './structure.js';
 import { Workspace, type DocumentLint } from './workspace.js';
 import { isRepositoryRule } from '../engine/repository.js';
+import { asWalked } from '../commands/lint.js';
 
 /** The code action kind of "fix everything dplint can in this file" (as ESLint's `source.fixAll.eslint`). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dplint`;
@@ -252,7 +253,9 @@ class DplintServer {
       return undefined;
     }
     this.lintedAt.set(document.uri, Date.now());
-    const findings = lint.result?.operation ? lint.result.findings : [];
+    // Exactly the findings of `dplint` run in the folder, a file without an operation included (its
+    // parse/syntax error, operation/unknown; no operation/unresolved notice, as the walk drops it).
+    const findings = lint.result ? asWalked(lint.result).findings : [];
     const linted = { version: document.version, lint, findings };
     this.linted.set(document.uri, linted);
     this.publishConfigProblem(lint);

@@ -210,10 +210,10 @@ export class Workspace {
       throw error;
     }
     const [result] = results;
-    const previous = JSON.stringify(this.facts.get(file));
+    const previous = factsKey(this.facts.get(file));
     if (!result) {
       this.facts.setOpen(file, undefined);
-      return { file, related, factsChanged: previous !== undefined };
+      return { file, related, factsChanged: this.acrossKnown && previous !== undefined };
     }
     // A file outside the workspace folder is no part of the folder's checks across files (nor of a `dplint` run there).
     const inFolder = !file.startsWith('../') && file !== '..';
@@ -222,7 +222,7 @@ export class Workspace {
     this.facts.setOpen(file, facts);
     const across = this.acrossFiles(file, result, text, related);
     const findings = sortFindings([...result.findings.filter((f) => !isRepositoryRule(f.ruleId)), ...across]);
-    return { file, result: { ...result, findings }, related, factsChanged: JSON.stringify(facts) !== previous };
+    return { file, result: { ...result, findings }, related, factsChanged: this.acrossKnown && factsKey(facts) !== previous };
   }
 
   /** The text fixed as `dplint --fix` would fix the file: the config's settings, every pass. */
@@ -320,6 +320,15 @@ export class Workspace {
     return found;
   }
 
+  /**
+   * Whether other documents have findings across files that a change of this one could change: not
+   * before the first index is complete (they have none, and get them all when it is), so that opening
+   * many documents at once does not lint every open one again per document.
+   */
+  private get acrossKnown(): boolean {
+    return this.acrossFilesEnabled && this.everIndexed;
+  }
+
   /** The text of an open document by its relative path (set by the server). */
   openText?: (file: string) => string | undefined;
 
@@ -340,6 +349,15 @@ function nearestConfig(directory: string): string | undefined {
     if (name) return join(at, name);
     if (existsSync(join(at, '.git')) || dirname(at) === at) return undefined;
   }
+}
+
+/**
+ * What a file's facts tell the checks across files, to compare: without the ranges a located finding
+ * leaves on them (src/engine/repository.ts keeps them for the cache), which say where in this file,
+ * not what, so that a file opened as it is on disk does not make every other open file be linted again.
+ */
+function factsKey(facts: RepositoryFacts | undefined): string | undefined {
+  return facts === undefined ? undefined : JSON.stringify(facts, (key, value: unknown) => (key === 'range' ? undefined : value));
 }
 
 function readFromDisk(path: string): string | undefined {
