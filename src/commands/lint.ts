@@ -330,7 +330,14 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
  */
 function repositoryContext(paths: readonly string[], cwd: string): { inputs: string[]; folders: string[]; cacheLocation: string } {
   if (paths.length === 0) throw new UsageError('--repository-context reports only the files named: name them (pre-commit does)');
-  const root = repositoryRoot(cwd);
+  // One git process for both (each costs a commit tens of milliseconds): the top folder, and where the cache goes.
+  let root: string;
+  let gitPath: string;
+  try {
+    [root, gitPath] = execFileSync('git', ['rev-parse', '--show-toplevel', '--git-path', 'dplintcache'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').split('\n');
+  } catch {
+    throw new UsageError(`--repository-context: ${cwd} is not inside a git repository`);
+  }
   const top = relative(cwd, root).split(sep).join('/') || '.';
   const folders: string[] = [];
   const named = paths.map((path) => {
@@ -339,8 +346,8 @@ function repositoryContext(paths: readonly string[], cwd: string): { inputs: str
     const inside = relative(root, absolute).split(sep).join('/');
     return inside === '' ? top : top === '.' ? inside : `${top}/${inside}`;
   });
-  const gitPath = execFileSync('git', ['rev-parse', '--git-path', 'dplintcache'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').trim();
-  return { inputs: [top, ...named], folders, cacheLocation: resolve(root, gitPath) };
+  // The git path is relative to the folder git ran in.
+  return { inputs: [top, ...named], folders, cacheLocation: resolve(cwd, gitPath) };
 }
 
 function isFolder(path: string): boolean {
