@@ -30,6 +30,7 @@ writeCorpus(join(repo, 'clusters'), files, 1);
 writeFileSync(join(repo, 'dplint.config.yaml'), 'files:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\n');
 const git = (...rest) => execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@example.com', '-c', 'commit.gpgsign=false', ...rest], { cwd: repo });
 git('init', '-q');
+writeFileSync(join(repo, '.gitignore'), '.xdg-cache/\n');
 git('add', '-A');
 git('commit', '-q', '-m', 'corpus');
 
@@ -47,16 +48,19 @@ const commands = {
   'one file, today': [dplint, file],
   'repository context, cache warm': [dplint, '--repository-context', '--cache', file],
 };
+// A user cache folder of its own (the lint cache's key, V8's code cache of the program): the code
+// cache is written by the first run, with the functions that run compiled; the hook's run goes first.
+const env = { ...process.env, XDG_CACHE_HOME: join(repo, '.xdg-cache') };
 function once(command) {
   edit();
   const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, command, { cwd: repo, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, command, { cwd: repo, encoding: 'utf8', env });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   if (run.status !== 0 && run.status !== 1) throw new Error(`${command.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
   return wall;
 }
-// Warm-up: the first --cache run fills the cache (in .git/dplintcache).
-for (const command of Object.values(commands)) once(command);
+// Warm-up: the first --cache run fills the cache (in .git/dplintcache) and V8's code cache.
+for (const command of Object.values(commands).reverse()) once(command);
 const walls = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
 for (let round = 0; round < runs; round++) for (const [name, command] of Object.entries(commands)) walls[name].push(once(command));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

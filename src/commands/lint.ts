@@ -123,6 +123,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // The same run without fixes, for a --fix run that could not write every file.
   let relint: (() => Promise<Results>) | undefined;
   let context: ReturnType<typeof repositoryContext> | undefined;
+  // Named in the plan (a file given) or under a folder given: the rest of the repository was read for its facts only.
+  const reported = (file: string): boolean => (planned?.named?.has(file) ?? false) || (context?.folders.some((folder) => resolve(io.cwd, file).startsWith(folder)) ?? false);
   // `-` is standard input, as for most Unix tools; --stdin-filename names that input and nothing else.
   if (paths.length === 1 && paths[0] === '-') [paths, options] = [[], { ...options, stdin: true }];
   else if (paths.includes('-')) throw new UsageError('"-" is standard input: give it alone, or name files');
@@ -139,6 +141,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
     if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
+    // Decided once the plan is made (onPlanned, before any result is finished): the files named.
+    if (context) lintOptions.reported = (file) => reported(file);
     results = await lintRunPacked(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
@@ -155,8 +159,6 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     relint = () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
-  // Named in the plan (a file given) or under a folder given: the rest of the repository was read for its facts only.
-  const reported = (file: string): boolean => (planned?.named?.has(file) ?? false) || (context?.folders.some((folder) => resolve(io.cwd, file).startsWith(folder)) ?? false);
   if (context) results = [...kept(results, (result) => reported(result.file))];
   const skipped = { count: 0 };
   // Standard input is named as a file is; a run without a plan read nothing else.
