@@ -55,6 +55,11 @@ test('--repository-context from a folder below the top one gives the same findin
   expect(run).toEqual({ code: 1, stdout: DUP.replaceAll('clusters/', '../clusters/'), stderr: '' });
 });
 
+test('--repository-context with an absolute path (as lint-staged gives) reports it under its path from the top folder', () => {
+  const dir = repository();
+  expect(dplint(dir, '--repository-context', join(dir, 'clusters', 'dup.yaml'))).toEqual({ code: 1, stdout: DUP, stderr: '' });
+});
+
 test('--repository-context --cache keeps the cache in the git directory, and the second run reads the same from it', () => {
   const dir = repository();
   expect(dplint(dir, '--repository-context', '--cache', 'clusters/dup.yaml')).toEqual({ code: 1, stdout: DUP, stderr: '' });
