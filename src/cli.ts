@@ -91,6 +91,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     .option('-j, --jobs <n>', 'threads that lint a large run (200 files or more), this one included: a number, or auto for one per processor but one', 'auto')
     .option('--cache', 'reuse the results of files unchanged since the last run (same content, config, options and dplint version)')
     .option('--cache-location <file>', 'where --cache keeps its results (default: .dplintcache)')
+    .option('--repository-context', 'report only the files named, after linting the whole repository for the checks across files (the pre-commit hook; with --cache, the cache lives in the git directory)')
     .option('--changed-since <git-ref>', 'report only the files changed since this git ref (added, modified, renamed; checks across files still see every file)')
     .option('--baseline <file>', `hold back the findings this baseline holds: only new ones are reported and fail the run (default: ${DEFAULT_BASELINE} at the repository root, if it exists)`)
     .option('--no-baseline', 'use no baseline: report every finding')

@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
@@ -44,6 +45,8 @@ export interface LintCommandOptions extends FixCommandOptions {
   cacheLocation?: string;
   shard?: string;
   changedSince?: string;
+  /** `--repository-context`: lint the whole repository for the checks across files, report only the files named (the pre-commit hook). */
+  repositoryContext?: boolean;
   /** `--verbose`: say on standard error which config file applied, and which links a walk did not follow. */
   verbose?: boolean;
   /** A path with `--baseline`, false with `--no-baseline`, true (or undefined) otherwise: the default file, if it exists. */
@@ -119,6 +122,9 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   let planned: PlannedRun | undefined;
   // The same run without fixes, for a --fix run that could not write every file.
   let relint: (() => Promise<Results>) | undefined;
+  let context: ReturnType<typeof repositoryContext> | undefined;
+  // Named in the plan (a file given) or under a folder given: the rest of the repository was read for its facts only.
+  const reported = (file: string): boolean => (planned?.named?.has(file) ?? false) || (context?.folders.some((folder) => resolve(io.cwd, file).startsWith(folder)) ?? false);
   // `-` is standard input, as for most Unix tools; --stdin-filename names that input and nothing else.
   if (paths.length === 1 && paths[0] === '-') [paths, options] = [[], { ...options, stdin: true }];
   else if (paths.includes('-')) throw new UsageError('"-" is standard input: give it alone, or name files');
@@ -128,12 +134,15 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     const file = options.stdinFilename ?? '<stdin>';
     results = lintTextAs(await io.readStdin(maxInputSize(file, lintOptions)), file, lintOptions);
   } else {
-    const inputs = paths.length ? paths : ['.'];
-    const cacheLocation = options.cache ? resolve(io.cwd, options.cacheLocation ?? '.dplintcache') : undefined;
+    context = options.repositoryContext ? repositoryContext(paths, io.cwd) : undefined;
+    const inputs = context?.inputs ?? (paths.length ? paths : ['.']);
+    const cacheLocation = options.cache ? resolve(io.cwd, options.cacheLocation ?? context?.cacheLocation ?? '.dplintcache') : undefined;
     // Every file written after linting is checked against the files linted before one is read (src/node/write-file.ts).
     const writeTargets: WriteTarget[] = outputs.filter((output) => output.file !== undefined).map((output) => ({ path: resolve(io.cwd, output.file!), named: `--output-file ${JSON.stringify(output.file)}` }));
     if (cacheLocation) writeTargets.push({ path: cacheLocation, named: `--cache-location ${JSON.stringify(options.cacheLocation ?? '.dplintcache')}` });
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
+    // Decided once the plan is made (onPlanned, before any result is finished): the files named.
+    if (context) lintOptions.reported = (file) => reported(file);
     results = await lintRunPacked(inputs, lintOptions, {
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
@@ -150,6 +159,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     relint = () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
+  if (context) results = [...kept(results, (result) => reported(result.file))];
   const skipped = { count: 0 };
   // Standard input is named as a file is; a run without a plan read nothing else.
   const isNamed = options.stdin ? () => true : (file: string) => planned?.named?.has(file) ?? false;
@@ -164,6 +174,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   if (unwritten.length > 0 && relint) {
     results = await relint();
     if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
+    if (context) results = [...kept(results, (result) => reported(result.file))];
     results = withoutNonBodies(results, isNamed, false, io, { count: 0 });
   }
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
@@ -309,6 +320,44 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
     }
   }
   return outcome.results;
+}
+
+/**
+ * `--repository-context` (the pre-commit hook, which names only the staged files): the walk of the
+ * repository's top folder (git's file set) comes first, so that the checks across files see every
+ * file, and each file named is given as that walk shows it, so that it is linted once, not twice
+ * under two names (which would make it clash with itself). Only the files named, and those under a
+ * folder named, are reported. The cache, if asked for, lives in the git directory: a hook leaves
+ * no untracked file in the work tree.
+ */
+function repositoryContext(paths: readonly string[], cwd: string): { inputs: string[]; folders: string[]; cacheLocation: string } {
+  if (paths.length === 0) throw new UsageError('--repository-context reports only the files named: name them (pre-commit does)');
+  // One git process for both (each costs a commit tens of milliseconds): the top folder, and where the cache goes.
+  let root: string;
+  let gitPath: string;
+  try {
+    [root, gitPath] = execFileSync('git', ['rev-parse', '--show-toplevel', '--git-path', 'dplintcache'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').split('\n');
+  } catch {
+    throw new UsageError(`--repository-context: ${cwd} is not inside a git repository`);
+  }
+  const top = relative(cwd, root).split(sep).join('/') || '.';
+  const folders: string[] = [];
+  const named = paths.map((path) => {
+    const absolute = resolve(cwd, path);
+    if (isFolder(absolute)) folders.push(absolute + sep);
+    const inside = relative(root, absolute).split(sep).join('/');
+    return inside === '' ? top : top === '.' ? inside : `${top}/${inside}`;
+  });
+  // The git path is relative to the folder git ran in.
+  return { inputs: [top, ...named], folders, cacheLocation: resolve(cwd, gitPath) };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -40,6 +40,12 @@ export interface LintFilesOptions {
    * none of these sets it false, so that memory does not grow with the findings of a large repository.
    */
   keepSource?: boolean;
+  /**
+   * The files whose results the caller reports (`--repository-context`: the files named); the
+   * others are read for the checks across files only, and their text is neither kept nor masked.
+   * Default: all.
+   */
+  reported?: (file: string) => boolean;
   /** Return each file's content hash (for the lint cache). */
   hashContent?: boolean;
   /** Absolute paths of dplint's own files that are never bodies, besides its config files (the baseline in use): a walk skips them. */
@@ -265,7 +271,15 @@ function lintAll(
   for (const { result, facts: found } of linted) if (found) facts.set(result.file, found);
   const results = linted.map(({ result }) => result);
   const pass = passAcrossFiles(facts, configuredOf, reread, options, onLocated);
-  return (pass ? results.map((result) => pass.withFindings(result)) : results).map(withShownSource);
+  const shown = options.reported === undefined ? withShownSource : (result: FileResult) => (options.reported!(result.file) ? withShownSource(result) : withoutSource(result));
+  return (pass ? results.map((result) => pass.withFindings(result)) : results).map(shown);
+}
+
+/** A result no output shows: its text (a cached one's, read again) need not be masked, nor kept. */
+function withoutSource(result: FileResult): FileResult {
+  if (result.source === undefined) return result;
+  const { source: _source, shownSource: _shown, ...rest } = result;
+  return rest;
 }
 
 /**
