@@ -73,7 +73,7 @@ describe('__proto__, constructor and prototype keys', () => {
     const value = parsed.documents[0].value as Record<string, Record<string, unknown>>;
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
-    expect(value['__proto__']).toEqual({ polluted: 'yes' });
+    expect(value['__proto__']).toEqual({ polluted: true });
     expect(Object.getPrototypeOf(value.node_configuration)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
