@@ -134,7 +134,7 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
         // A link on the way: named files get the walk's rule (`dplint $(git diff --name-only …)`
         // with a pull request that adds `clusters/x.yaml -> ~/.docker/config.json`).
         const boundary = withSeparator(realpathSync(repositoryOf(dirname(absolute)) ?? options.cwd));
-        if (!real.startsWith(boundary)) {
+        if (!insideRepository(real, boundary)) {
           linksOutside.push(shown);
           continue;
         }
@@ -164,6 +164,15 @@ export function collectFiles(paths: readonly string[], options: CollectOptions):
   const files: string[] = [];
   for (const segment of segments) for (const file of segment) files.push(file);
   return { files: [...new Set(files)], onlyFiles, linksOutside, gitignoresUnread, named, aliases };
+}
+
+/**
+ * Whether a link's real target is a file of the repository: under its folder, and not in its `.git`
+ * folder, which holds no file of the work tree but may hold a CI's credentials (actions/checkout
+ * keeps its token in `.git/config`): a link to it is a link out.
+ */
+function insideRepository(real: string, boundary: string): boolean {
+  return real.startsWith(boundary) && !real.startsWith(`${boundary}.git${sep}`);
 }
 
 function withSeparator(folder: string): string {
@@ -280,7 +289,7 @@ class Walk {
     const isDirectory = target.isDirectory();
     if (isDirectory ? SKIPPED_DIRECTORIES.has(entry.name) : !target.isFile() || !this.lintsName(entry.name)) return;
     if (this.isIgnored(path) || this.gitExcludes(gitignores, path, isDirectory && !this.listed)) return;
-    if (!real.startsWith(this.realBoundary)) this.outside.push(path);
+    if (!insideRepository(real, this.realBoundary)) this.outside.push(path);
     else if (!isDirectory) this.inside.push({ path, real });
   }
 }

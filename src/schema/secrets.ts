@@ -484,6 +484,11 @@ function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]
     const stack: unknown[] = [doc.contents];
     while (stack.length > 0) {
       const node = stack.pop();
+      if (isScalar(node)) {
+        const range = hiddenFromLinePass(file.text, node, credential);
+        if (range) ranges.push(range);
+        continue;
+      }
       if (isSeq(node)) {
         // One at a time: a spread of 160,000 items is as many arguments, past V8's stack.
         for (const item of node.items) stack.push(item);
@@ -531,6 +536,23 @@ function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]
     }
   }
   return out + source.slice(copied);
+}
+
+/**
+ * A string under an ordinary name is free text, which the line pass masks a line of the file at a
+ * time. Two shapes hide from it, and are masked whole here: a private key whose marker line the
+ * file does not write as itself (an escape, `"\x2d----BEGIN…"`, or a marker folded over two lines),
+ * and a credential setting whose value a flow or folded scalar carries on to the next line of the
+ * file (`"fs.s3a.secret.key=abc⏎    def"`: YAML joins the lines, the engine reads one). A literal
+ * block (`|`) keeps its lines as the file writes them, so the line pass sees it as it is.
+ */
+function hiddenFromLinePass(text: string, node: Scalar, credential: (key: string) => boolean): SecretRange | undefined {
+  const value = node.value;
+  if (typeof value !== 'string' || !node.range || node.type === Scalar.BLOCK_LITERAL) return undefined;
+  const written = text.slice(node.range[0], node.range[1]);
+  const keyNotWritten = value.includes('PRIVATE KEY') && PRIVATE_KEY_BEGIN.test(value) && !PRIVATE_KEY_BEGIN.test(written);
+  const settingRunsOn = written.includes('\n') && value.split('\n').some((line) => maskFreeText(line, credential) !== line);
+  return keyNotWritten || settingRunsOn ? secretRange(text, node) : undefined;
 }
 
 /** The ranges masked in the text a line at a time, each line's right to left (so earlier columns stay put). */

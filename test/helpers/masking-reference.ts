@@ -328,6 +328,17 @@ function maskCredentialNodes(text: string, file: MaskableFile): string {
     const stack: unknown[] = [doc.contents];
     while (stack.length > 0) {
       const node = stack.pop();
+      if (isScalar(node) && typeof node.value === 'string' && node.range && node.type !== Scalar.BLOCK_LITERAL) {
+        // Free text the line pass cannot see as it is: a private key whose marker is not written as
+        // itself, or a credential setting whose value runs on to the next line of the file.
+        const written = file.text.slice(node.range[0], node.range[1]);
+        const value = node.value;
+        const keyNotWritten = PRIVATE_KEY_BEGIN.test(value) && !PRIVATE_KEY_BEGIN.test(written);
+        const settingRunsOn = written.includes('\n') && value.split('\n').some((line) => maskFreeText(line, credential) !== line);
+        const range = keyNotWritten || settingRunsOn ? secretRange(file.text, node) : undefined;
+        if (range) ranges.push(range);
+        continue;
+      }
       if (isSeq(node)) {
         for (const item of node.items) stack.push(item);
         continue;

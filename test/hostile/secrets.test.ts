@@ -18,7 +18,8 @@ import { HOSTILE, lines, listFiles, tempDir } from './helpers.js';
  * `PLANTEDxSECRETx`, and credential.json a numeric 12345) wherever a credential can stand — a
  * credential member, a block scalar, a flow mapping, an envelope's X-AUTH-TOKEN header, private-key
  * blocks (LF and CRLF), misspelt credential members, an anchor aliased into a credential, multi-line
- * scalars, a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret,
+ * scalars, free text a quoted or folded scalar carries on to the next line, a private key whose marker is
+ * folded or escaped (runs-on.yaml), a literal beside a placeholder (`PLANTEDxSECRETxP1${SUFFIX}`), a flat account body whose fix would move the secret, fixes on the same line as a secret,
  * an anchored credential aliased under ordinary members (a label, an idle timeout: `dplint impact` too).
  * Every output dplint has is searched for them.
  */
@@ -62,6 +63,8 @@ describe('the planted secrets are found where they stand', () => {
       'private-key-crlf.yaml:4:19 holds a private key',
       'private-key-crlf.yaml:5:17 holds a private key',
       'private-key.yaml:4:19 holds a private key',
+      'runs-on.yaml:14:15 holds a private key',
+      'runs-on.yaml:16:16 holds a private key',
     ]);
   });
 
@@ -111,6 +114,13 @@ describe('no output shows a planted secret', () => {
         expect(leaks(output), `${name} ${format}`).toEqual([]);
       }
     }
+  });
+
+  test('--fix-dry-run shows no credential a scalar carries on to the next line, nor a key whose marker is not written as itself', async () => {
+    const run = await runCli(['--no-config', '--fix-dry-run', '-f', 'compact', `${SECRETS}/runs-on.yaml`]);
+    expect(run.stdout).toContain('-node_configuration: {initial_nodes: 1, max_nodes: "2"}\n');
+    expect(run.stdout).toContain('     ****"\n');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 
   test('--fix-dry-run prints a diff with the moved credentials masked', async () => {

@@ -226,6 +226,16 @@ describe('a file named on the command line that links out of the repository', ()
     expect(verbose).toEqual({ code: 0, stdout: '', stderr: 'dplint: skipped "clusters/x.yaml": a symbolic link out of the repository\n' });
   });
 
+  test('a link into the .git folder is a link out (actions/checkout keeps its token in .git/config), walked or named', async () => {
+    const dir = tempDir({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/.git/config': '[http]\n\textraheader = AUTHORIZATION: basic PLANTEDxTOKEN\n', 'repo/clusters/a.yaml': CLUSTER });
+    symlinkSync('../.git/config', join(dir, 'repo', 'clusters', 'b.yaml'));
+    const walked = await runCli(['--no-config', '-f', 'compact', 'clusters'], { cwd: join(dir, 'repo') });
+    expect(walked).toEqual({ code: 1, stdout: `clusters/a.yaml:2:8: ${FINDING}\n`, stderr: 'dplint: skipped 1 symbolic link ("clusters/b.yaml") leading out of the repository; --verbose lists them\n' });
+    const named = await runCli(['--no-config', '-f', 'compact', 'clusters/b.yaml'], { cwd: join(dir, 'repo') });
+    expect(named.stdout + named.stderr).not.toContain('PLANTEDxTOKEN');
+    expect(named.stderr).toBe('dplint: skipped 1 symbolic link ("clusters/b.yaml") leading out of the repository; --verbose lists them\n');
+  });
+
   test('a named link inside the repository is read through, under its own path', async () => {
     const dir = tempDir({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/data/x.txt': CLUSTER });
     symlinkSync('data/x.txt', join(dir, 'repo', 'clusters.yaml'));
