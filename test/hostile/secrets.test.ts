@@ -480,7 +480,8 @@ describe('past a limit, where masking cannot see the structure, frames show no t
   test('a document past maxDocuments (10,000): no format shows its lines', async () => {
     const { leaked, stylish } = await everyFormat('stream.yaml', '# dplint: operation=set-cluster-state\n' + 'state: start\n---\n'.repeat(10_000) + ANCHORED);
     expect(leaked).toEqual([]);
-    expect(stylish).toContain('    20000 | state: start\n  > 20001 | ---\n        |  ^\n'.replace('        |  ^', '        | ^'));
+    // The line after the limit is shown blank: the anchor's line, which only the parse knows holds a credential.
+    expect(stylish).toContain('    20000 | state: start\n  > 20001 | ---\n          | ^\n    20002 |\n');
     expect(stylish).not.toContain('20002 | saved');
   }, 300_000);
 
