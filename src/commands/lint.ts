@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { ALL_RULES, findRule } from '../../rules/index.js';
@@ -9,7 +8,7 @@ import { fixedLine } from '../formatters/stylish.js';
 import type { FileResult } from '../types.js';
 import { diffGoesToStderr, fixDiffs, fixedCounts, fixOptionsOf, showsFixedCount, unwrittenMessage, writeFixes, type FixCommandOptions } from '../node/cli-fix.js';
 import { UsageError } from '../node/files.js';
-import { changedFiles, repositoryRoot, verifyRef } from '../node/git.js';
+import { changedFiles, repositoryRoot, topAndGitPath, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, nestedConfigsUsed, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
 import { lintRunPacked } from '../node/lint-run.js';
@@ -333,13 +332,9 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
 function repositoryContext(paths: readonly string[], cwd: string): { inputs: string[]; folders: string[]; cacheLocation: string } {
   if (paths.length === 0) throw new UsageError('--repository-context reports only the files named: name them (pre-commit does)');
   // One git process for both (each costs a commit tens of milliseconds): the top folder, and where the cache goes.
-  let root: string;
-  let gitPath: string;
-  try {
-    [root, gitPath] = execFileSync('git', ['rev-parse', '--show-toplevel', '--git-path', 'dplintcache'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').split('\n');
-  } catch {
-    throw new UsageError(`--repository-context: ${cwd} is not inside a git repository`);
-  }
+  const found = topAndGitPath(cwd, 'dplintcache');
+  if (!found) throw new UsageError(`--repository-context: ${cwd} is not inside a git repository`);
+  const { top: root, gitPath } = found;
   const top = relative(cwd, root).split(sep).join('/') || '.';
   const folders: string[] = [];
   const named = paths.map((path) => {

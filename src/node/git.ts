@@ -36,6 +36,19 @@ export function repositoryRoot(cwd: string): string {
   }
 }
 
+/**
+ * The work tree's top folder and where a file of dplint's own lives in the git folder
+ * (`git rev-parse --git-path`: `.git/<name>`, or a worktree's own), or undefined outside a work tree.
+ */
+export function topAndGitPath(cwd: string, name: string): { top: string; gitPath: string } | undefined {
+  try {
+    const [top, gitPath] = execFileSync('git', ['rev-parse', '--show-toplevel', '--git-path', name], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8').split('\n');
+    return { top, gitPath };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Checks that `ref` names a commit, with an error that says what to do in a shallow CI clone. */
 export function verifyRef(root: string, ref: string): void {
   const run = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
