@@ -5,7 +5,7 @@ import type { FileResult } from '../types.js';
 import { baselineRoot } from '../node/baseline-file.js';
 import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';
 import { lintRun } from '../node/lint-run.js';
-import { lintCommand, type LintCommandIo, type LintCommandOptions } from './lint.js';
+import { isWalkedBody, lintCommand, type LintCommandIo, type LintCommandOptions } from './lint.js';
 
 const CONFIG_FILE = 'dplint.config.yaml';
 const CONFIG_SCHEMA = 'node_modules/dplint/schemas/config/dplint.config.schema.json';
@@ -36,7 +36,7 @@ export async function initCommand(io: InitIo): Promise<number> {
   io.stdout(`wrote ${CONFIG_FILE}: ${plural(mapped, 'file')} mapped to ${plural(files.length, 'operation')}, ${plural(ignore.length, 'path')} ignored\n`);
 
   // Nothing but files that are no body: nothing to lint (a run would find no file), nothing to hold back.
-  if (!results.some(isBody)) return 0;
+  if (!results.some(isWalkedBody)) return 0;
   // What the repository has today, under the new config: held back by a baseline, if anything.
   const lint = (options: Partial<LintCommandOptions>, lintIo: Partial<LintCommandIo>): Promise<number> =>
     lintCommand(['.'], { format: ['json'], outputFile: [], config: true, inlineConfig: true, rule: [], codeFrame: false, ...options }, { cwd: io.cwd, env: {}, isTTY: false, stdout: () => true, readStdin: async () => '', workerScript: io.workerScript, ...lintIo });
@@ -89,23 +89,16 @@ function folderOperations(results: readonly FileResult[]): FilesEntry[] {
   return [...entries.values()].sort((a, b) => (a.match[0] < b.match[0] ? -1 : 1));
 }
 
-/** A body: an operation, or a finding other than the one that says it has none (src/commands/lint.ts, withoutNonBodies). */
-function isBody(result: FileResult): boolean {
-  // A file that resolves to nothing has one finding, operation/unresolved, which says just that.
-  const unresolvedOnly = result.findings.every((finding) => finding.ruleId === 'operation/unresolved');
-  return result.operation !== undefined || !unresolvedOnly || (result.suppressed?.length ?? 0) > 0;
-}
-
 /**
  * The YAML and JSON files that are no API body, as the lint leaves them out of its report (nothing
  * declares an operation for them, their shape matches none, and they have no finding): a folder
  * that holds no body is ignored whole (`docs/**`), the topmost such; any other file by its path.
  */
 function notBodies(results: readonly FileResult[]): string[] {
-  const bodies = results.filter(isBody).map((result) => result.file);
+  const bodies = results.filter(isWalkedBody).map((result) => result.file);
   const patterns = new Set<string>();
   for (const result of results) {
-    if (isBody(result)) continue;
+    if (isWalkedBody(result)) continue;
     const segments = result.file.split('/');
     let pattern = result.file;
     for (let depth = 1; depth < segments.length; depth++) {

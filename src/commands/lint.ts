@@ -406,7 +406,7 @@ function reportPlan(run: PlannedRun, verbose: boolean, io: LintCommandIo): void 
  */
 function withoutNonBodies(results: Results, isNamed: (file: string) => boolean, verbose: boolean, io: LintCommandIo, skipped: { count: number }): Results {
   const shown = (result: FileResult): FileResult => (isNamed(result.file) ? result : asWalked(result));
-  const isBody = (result: FileResult): boolean => result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0 || isNamed(result.file);
+  const isBody = (result: FileResult): boolean => isNamed(result.file) || holdsSomething(result);
   if (verbose) {
     for (const result of results) {
       if (!isBody(shown(result))) io.stderr?.(`dplint: skipped ${JSON.stringify(result.file)}: no API body (nothing declares an operation for it, and its shape matches none)\n`);
@@ -441,6 +441,15 @@ export function asWalked(result: FileResult): FileResult {
   if (result.operation !== undefined) return result;
   const findings = result.findings.filter((f) => !(f.ruleId === UNRESOLVED && f.severity !== 'error'));
   return findings.length === result.findings.length ? result : { ...result, findings };
+}
+
+/** Whether a walk keeps a result in its report: an operation, or something to say of it once it is {@link asWalked}. */
+export function isWalkedBody(result: FileResult): boolean {
+  return holdsSomething(asWalked(result));
+}
+
+function holdsSomething(result: FileResult): boolean {
+  return result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
 }
 
 /** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */

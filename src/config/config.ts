@@ -264,17 +264,6 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
   let files: ReturnType<typeof compileGlobGroups> | undefined;
   let overrides: ReturnType<typeof compileGlobGroups> | undefined;
   const ignored = (path: string): boolean => (config.ignore?.length ? (ignore ??= compileGlobGroups([config.ignore])).matches(path) : false);
-  // A folder is matched once, however many paths lie in it (isIgnored tries every folder of a path).
-  const folders = new Map<string, boolean>();
-  const folderIgnored = (folder: string): boolean => {
-    let known = folders.get(folder);
-    if (known === undefined) {
-      const slash = folder.lastIndexOf('/');
-      known = ignored(folder) || (slash > 0 && folderIgnored(folder.slice(0, slash)));
-      folders.set(folder, known);
-    }
-    return known;
-  };
   const preset = PRESETS[config.extends ?? 'recommended'];
   const limits = Object.freeze({ ...DEFAULT_LIMITS, ...config.limits });
   const directives = config.directives && Object.freeze({ ...config.directives });
@@ -287,12 +276,7 @@ function loaded(source: string, config: DplintConfig, policies: CompiledPolicy[]
     layeredOver: [],
     nestedMode: config.nested ?? 'merge',
     baseRules: Object.freeze({ ...preset.rules, ...config.rules }),
-    isIgnored(path) {
-      if (!config.ignore?.length) return false;
-      const slash = path.lastIndexOf('/');
-      // `legacy/**` should also skip `legacy/x.yaml` when written as `legacy/`: a folder glob covers what is in it.
-      return ignored(path) || (slash > 0 && folderIgnored(path.slice(0, slash)));
-    },
+    isIgnored: config.ignore?.length ? ignoredWithFolders(ignored) : () => false,
     settingsFor(path) {
       // Files share their settings: one frozen set for each combination of overrides and operation,
       // so that a repository of thousands of files lays the rules out a few times, not per file.
@@ -334,7 +318,7 @@ function layeredOver(parent: ParentConfig, source: string, config: DplintConfig,
     const compiled = compileGlobGroups([globs]);
     return (path: string): boolean => compiled.matches(path);
   };
-  const ignored = config.ignore?.length ? matcher(config.ignore) : () => false;
+  const ownIgnored = config.ignore?.length ? ignoredWithFolders(matcher(config.ignore)) : () => false;
   const files = (config.files ?? []).map((entry) => ({ test: matcher(entry.match), operation: entry.operation }));
   const overrides = (config.overrides ?? []).map((entry) => ({ test: matcher(entry.match), rules: entry.rules }));
   const own = config.extends ? PRESETS[config.extends].rules : {};
@@ -353,7 +337,7 @@ function layeredOver(parent: ParentConfig, source: string, config: DplintConfig,
     layeredOver: [...above.layeredOver, above.source],
     nestedMode: above.nestedMode,
     baseRules: Object.freeze({ ...above.baseRules, ...own, ...config.rules }),
-    isIgnored: (path) => above.isIgnored(parent.prefix + path) || ignored(path) || ignoredFolder(path, ignored),
+    isIgnored: (path) => above.isIgnored(parent.prefix + path) || ownIgnored(path),
     settingsFor(path) {
       const before = above.settingsFor(parent.prefix + path);
       const fileEntry = files.findIndex((entry) => entry.test(path));
@@ -449,11 +433,25 @@ function backtracking(source: string): string | undefined {
   return `can backtrack super-linearly${report.exponential ? ' (exponentially)' : ''} on a run of ${JSON.stringify(report.character.pick)}: a crafted value would stall the run; rewrite it so that no two parts can match the same characters`;
 }
 
-/** Whether a folder of the path is ignored: a folder glob (`legacy/`, `legacy/**`) covers what is in it. */
-function ignoredFolder(path: string, ignored: (path: string) => boolean): boolean {
-  const parts = path.split('/');
-  for (let i = 1; i < parts.length; i++) if (ignored(parts.slice(0, i).join('/'))) return true;
-  return false;
+/**
+ * A path is ignored when a glob matches it or one of its folders: `legacy/**`, or `legacy/` written
+ * as a folder, covers `legacy/x.yaml`. Each folder is matched once, however many paths lie in it.
+ */
+function ignoredWithFolders(ignored: (path: string) => boolean): (path: string) => boolean {
+  const folders = new Map<string, boolean>();
+  const folderIgnored = (folder: string): boolean => {
+    let known = folders.get(folder);
+    if (known === undefined) {
+      const slash = folder.lastIndexOf('/');
+      known = ignored(folder) || (slash > 0 && folderIgnored(folder.slice(0, slash)));
+      folders.set(folder, known);
+    }
+    return known;
+  };
+  return (path) => {
+    const slash = path.lastIndexOf('/');
+    return ignored(path) || (slash > 0 && folderIgnored(path.slice(0, slash)));
+  };
 }
 
 /**
