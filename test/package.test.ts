@@ -113,9 +113,9 @@ describe('the packed package', () => {
     expect(installed.scripts?.dependencies).toBe('node scripts/build-from-source.mjs');
   });
 
-  test("the README's quick start runs the built bin, not npx, which would install the clone as a package and build it again", () => {
+  test("the README's first command in a clone runs the built bin, not npx, which would install the clone as a package and build it again", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const quickStart = readme.slice(readme.indexOf('## Quick start'));
+    const quickStart = readme.slice(readme.indexOf('## From a clone'));
     expect(/```sh\n(.*)\n```/.exec(quickStart)?.[1]).toBe('npm ci && node dist/dplint.cjs fixtures/config-repo');
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(manifest.bin.dplint).toBe('dist/dplint.cjs');
@@ -180,14 +180,14 @@ describe('the packed package', () => {
     });
   });
 
-  test('every function and value the README documents is exported from the entry it names', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  test('every function and value docs/library.md and docs/baseline.md document is exported from the entry it names', () => {
+    const readme = ['library.md', 'baseline.md'].map((page) => readFileSync(join(ROOT, 'docs', page), 'utf8')).join('\n');
     const row = (entry: string) => new RegExp(`^\\| \`${entry}\` \\|(.*)$`, 'm').exec(readme)?.[1] ?? '';
     const named = (text: string) => [...text.matchAll(/`([A-Za-z][A-Za-z0-9]*)(?:\(|`)/g)].map((m) => m[1]);
-    // The entry table's names, and every `name(…)` the README calls anywhere (applyFixes, fixText, …).
+    // The entry table's names, and every `name(…)` the pages call anywhere (applyFixes, fixText, …).
     // ("all of `dplint`" names the other entry, not an export.)
     const node = [...new Set(named(row('dplint/node')))].filter((name) => name !== 'dplint').sort();
-    // The baseline's functions (README "Baseline") are dplint/node's, as lintFiles and lintRun are.
+    // The baseline's functions (docs/baseline.md) are dplint/node's, as lintFiles and lintRun are.
     const nodeOnly = [...node, 'baselineKeys', 'baselineRoot', 'formatBaseline', 'parseBaseline', 'pruneBaseline'];
     const core = [...new Set([...named(row('dplint')), ...[...readme.matchAll(/`([a-z][A-Za-z0-9]*)\(/g)].map((m) => m[1]).filter((n) => !nodeOnly.includes(n))])].sort();
     expect(core).toEqual(expect.arrayContaining(['applyFixes', 'fixText', 'validate', 'withValidation']));

@@ -90,10 +90,10 @@ describe('a policy naming a member no body of its operations has is a config err
     );
   });
 
-  test('the config the README shows (fixtures/config-repo) loads, its policies unchanged', () => {
+  test('the config docs/configuration.md shows (fixtures/config-repo) loads, its policies unchanged', () => {
     const text = readFileSync(new URL('../fixtures/config-repo/dplint.config.yaml', import.meta.url), 'utf8');
     expect(parseConfig(text, 'dplint.config.yaml').policies.map((p) => p.ruleId)).toEqual(['policy/cost-center-tag', 'policy/max-nodes-50']);
-    expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toContain(text.trimEnd());
+    expect(readFileSync(new URL('../docs/configuration.md', import.meta.url), 'utf8')).toContain(text.trimEnd());
   });
 
   test('the library refuses the same policy, with the same words', () => {

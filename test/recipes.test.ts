@@ -9,7 +9,7 @@ import { JUNIT_XSD, present, SARIF_SCHEMA, xmllint } from './formatters/external
 import { runCli } from './helpers/cli.js';
 
 /**
- * The CI recipes of the README (examples/ci/*.yml, included there verbatim): each is valid YAML,
+ * The CI recipes of docs/ci.md (examples/ci/*.yml, included there verbatim): each is valid YAML,
  * and the dplint command it runs, run here on the sample config repository, writes files that
  * the real formats accept.
  */
@@ -27,10 +27,10 @@ function sampleRepository(): string {
   return dir;
 }
 
-describe('the README shows the recipes as they are in examples/ci', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+describe('docs/ci.md shows the recipes as they are in examples/ci', () => {
+  const page = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
   test.each(['github-actions.yml', 'gitlab-ci.yml', 'github-impact.yml'])('%s', (name) => {
-    expect(readme).toContain(readFileSync(join(ROOT, 'examples', 'ci', name), 'utf8'));
+    expect(page).toContain(readFileSync(join(ROOT, 'examples', 'ci', name), 'utf8'));
   });
 });
 
