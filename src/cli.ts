@@ -144,7 +144,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   program
     .command('rules')
     .description('list every rule: id, default severity, summary')
-    .option('--markdown', 'as a Markdown table (the one in the README)')
+    .option('--markdown', 'as a Markdown table (the one in docs/rules.md, linking each rule\'s page)')
     .action((options: { markdown?: boolean }) => {
       if (options.markdown) {
         io.stdout(rulesTable(ALL_RULES));

@@ -243,3 +243,43 @@ describe('the packed package', () => {
     });
   });
 });
+
+describe("the README's install, in a repository of YAML only (no package.json, no node_modules)", () => {
+  test('names the tarball npm pack writes, and the commands: --global now, and from the registry once published', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const install = readme.slice(readme.indexOf('## Install'), readme.indexOf('\n## ', readme.indexOf('## Install') + 1));
+    const blocks = [...install.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) => block.split('\n').filter(Boolean).map((line) => line.replace(/\s+#.*$/, '')));
+    expect(blocks).toEqual([
+      [`npm install --global ./${tarball.slice(work.length + 1)}`, `npm install --save-dev ./${tarball.slice(work.length + 1)}`],
+      ['npm install --global dplint', 'npm install --save-dev dplint'],
+      ['npm install --global git+https://github.com/dplint/dplint.git#v0.1.0'],
+    ]);
+  });
+
+  test('`npm install --global` of the tarball, then `dplint init` and `dplint` at the root of the repository, as "Thirty seconds" shows', () => {
+    const prefix = join(work, 'global');
+    npm(['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], work);
+    const bin = join(prefix, 'bin', 'dplint');
+    const repo = join(work, 'configs');
+    execFileSync('mkdir', ['-p', join(repo, 'clusters'), join(repo, '.github/workflows')]);
+    execFileSync('git', ['init', '-q', repo]);
+    writeFileSync(join(repo, 'clusters/etl.yaml'), 'label: [etl]\nnode_configuration:\n  initial_nodes: 4\n  max_nodes: 2\n');
+    writeFileSync(join(repo, 'clusters/adhoc.yaml'), 'label: [adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 8\n');
+    writeFileSync(join(repo, '.github/workflows/ci.yml'), 'on: push\njobs: {}\n');
+    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined };
+    const init = spawnSync(bin, ['init'], { cwd: repo, encoding: 'utf8', env });
+    expect({ status: init.status, stdout: init.stdout, stderr: init.stderr }).toEqual({
+      status: 0,
+      stdout: 'wrote dplint.config.yaml: 2 files mapped to 1 operation, 1 path ignored\nwrote the baseline dplint-baseline.json, 1 problem in 1 file\n',
+      stderr: '',
+    });
+    const lint = spawnSync(bin, [], { cwd: repo, encoding: 'utf8', env });
+    expect({ status: lint.status, stdout: lint.stdout }).toEqual({ status: 0, stdout: '✔ 2 files checked, no problems\n' });
+    writeFileSync(join(repo, 'clusters/adhoc.yaml'), 'label: [adhoc]\nnode_configuration:\n  initial_nodes: 9\n  max_nodes: 8\n');
+    const failing = spawnSync(bin, ['--format', 'compact'], { cwd: repo, encoding: 'utf8', env });
+    expect({ status: failing.status, stdout: failing.stdout }).toEqual({
+      status: 1,
+      stdout: 'clusters/adhoc.yaml:4:14: error node_configuration.max_nodes must be at least initial_nodes (9); got 8 [cluster/max-nodes-below-initial]\n',
+    });
+  });
+});

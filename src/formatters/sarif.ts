@@ -1,6 +1,6 @@
 import { ALL_RULES, type RuleInfo } from '../../rules/index.js';
 import type { Finding, Fix, Severity, SuppressedFinding } from '../types.js';
-import { VERSION } from '../version.js';
+import { REPOSITORY_URL, ruleDocsUrl, VERSION } from '../version.js';
 import { sortFindings } from '../engine/order.js';
 import { lineStarts, positionAt } from '../parse/lines.js';
 import { lineHash } from './fingerprint.js';
@@ -30,7 +30,8 @@ interface Region {
  * SARIF 2.1.0 for GitHub code scanning and other SARIF viewers: one run, every rule dplint has in
  * `tool.driver.rules` (GitHub lists a rule's help even before it fires), one result per finding.
  * Paths are URI references relative to `%SRCROOT%` (the working directory, which the CLI runs
- * from the repository root in CI). dplint has no project URL yet, so `informationUri` is left out.
+ * from the repository root in CI). `informationUri` is the repository, and each rule's `helpUri` its
+ * page at this version's tag (src/version.ts, `ruleDocsUrl`).
  * With a baseline (`options.baseline`), the findings it held back (`heldBack`) are results as well,
  * and every result has a `baselineState` (SARIF 2.1.0 §3.27.24): `unchanged` for those, `new` for
  * the others. Baseline entries that no longer occur are not given as `absent` results: they have no
@@ -86,7 +87,7 @@ export const sarif: Formatter = (results, options = {}) => {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'dplint', version: VERSION, semanticVersion: VERSION, rules } },
+        tool: { driver: { name: 'dplint', version: VERSION, semanticVersion: VERSION, informationUri: REPOSITORY_URL, rules } },
         invocations: [{ executionSuccessful: true }],
         ...(options.cwd === undefined ? {} : { originalUriBaseIds: { [SRCROOT]: { uri: fileUri(options.cwd, true) } } }),
         columnKind: 'utf16CodeUnits',
@@ -129,6 +130,7 @@ function ruleDescriptor(rule: RuleInfo): object {
     name: pascalCase(rule.id),
     shortDescription: { text: summary },
     fullDescription: { text: `${summary} ${rationale}` },
+    helpUri: ruleDocsUrl(rule.id),
     help: { text: `${rationale}\n\nHow to fix: ${fix}`, markdown: `${rationale}\n\n**How to fix:** ${fix}` },
     defaultConfiguration: { level: LEVELS[rule.severity] },
     properties: security ? { tags: ['security'], 'security-severity': SECURITY_SEVERITY[rule.severity] } : { tags: [namespace] },

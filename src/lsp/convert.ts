@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticSeverity, Range as LspRange, TextEdit } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding, Fix, Range, Severity } from '../types.js';
+import { ruleDocsUrl } from '../version.js';
 
 /** LSP severities: 1 error, 2 warning, 3 information. */
 const SEVERITY: Record<Severity, DiagnosticSeverity> = { error: 1, warning: 2, info: 3 };
@@ -19,26 +17,14 @@ export function lspRange(range: Range): LspRange {
   };
 }
 
-/**
- * Where a rule is documented. dplint has no web pages: the link is the README's rules table in the
- * installed package (a `file:` URL, which editors open), and hovering a finding shows the rule's
- * whole `dplint explain` text. Undefined when the README is not beside the program.
- */
-export const RULES_DOCS_URL: string | undefined = (() => {
-  let folder = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  for (let hops = 0; hops < 5; hops++) {
-    if (existsSync(join(folder, 'README.md')) && existsSync(join(folder, 'package.json'))) return `${pathToFileURL(join(folder, 'README.md')).href}#rules`;
-    folder = dirname(folder);
-  }
-  return undefined;
-})();
-
 export function diagnosticOf(finding: Finding): Diagnostic {
+  const href = ruleDocsUrl(finding.ruleId);
   return {
     range: lspRange(finding),
     severity: SEVERITY[finding.severity],
     code: finding.ruleId,
-    ...(RULES_DOCS_URL ? { codeDescription: { href: RULES_DOCS_URL } } : {}),
+    // The rule's page at this version's tag (src/version.ts); hovering shows the whole `dplint explain` text offline.
+    ...(href ? { codeDescription: { href } } : {}),
     source: 'dplint',
     message: finding.message,
   };

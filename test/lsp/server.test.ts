@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repo } from '../helpers/repo.js';
 import { brief, Client, DPLINT, type Diagnostic } from './client.js';
@@ -22,7 +21,8 @@ const CLUSTER = [
   '  cloud_region: us-east-9',
   '',
 ].join('\n');
-const README = pathToFileURL(join(import.meta.dirname, '..', '..', 'README.md')).href;
+// Each rule's page at this version's tag, wherever the server runs from (never a file: URL into node_modules).
+const PAGE = 'https://github.com/dplint/dplint/blob/v0.1.0/docs/rules';
 const REGIONS = '"us-east-1", "us-east-2", "us-west-1", "us-west-2", "eu-west-1", "eu-west-2", "sa-east-1", "ap-south-1", "ap-southeast-1", "ap-northeast-1", "ap-northeast-2", "ca-central-1"';
 
 let root: string;
@@ -60,7 +60,7 @@ describe('dplint lsp --stdio', () => {
         range: { start: { line: 2, character: 13 }, end: { line: 2, character: 16 } },
         severity: 1,
         code: 'body/number-as-string',
-        codeDescription: { href: `${README}#rules` },
+        codeDescription: { href: `${PAGE}/body/number-as-string.md` },
         source: 'dplint',
         message: 'node_configuration.max_nodes must be a whole number; got the string "5": write 5 without quotes',
       },
@@ -68,7 +68,7 @@ describe('dplint lsp --stdio', () => {
         range: { start: { line: 5, character: 14 }, end: { line: 5, character: 16 } },
         severity: 1,
         code: 'schema/range',
-        codeDescription: { href: `${README}#rules` },
+        codeDescription: { href: `${PAGE}/schema/range.md` },
         source: 'dplint',
         message: 'node_configuration.spot_block_settings.duration must be a multiple of 60 between 60 and 360 minutes; got 90',
       },
@@ -76,7 +76,7 @@ describe('dplint lsp --stdio', () => {
         range: { start: { line: 7, character: 16 }, end: { line: 7, character: 25 } },
         severity: 1,
         code: 'schema/enum',
-        codeDescription: { href: `${README}#rules` },
+        codeDescription: { href: `${PAGE}/schema/enum.md` },
         source: 'dplint',
         message: `vm_settings.cloud_region must be one of ${REGIONS}; got "us-east-9" (did you mean "us-east-1"?)`,
       },
