@@ -4,12 +4,13 @@
 // over fixtures/config-repo is run with the built bin and its shown output compared, `…` standing
 // for lines left out.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import ts from 'typescript';
 import { afterAll, describe, expect, test, vi } from 'vitest';
+import { gitRepo } from './helpers/repo.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const ENTRIES: Record<string, string> = { dplint: 'dist/src/index.js', 'dplint/node': 'dist/src/node.js' };
@@ -87,4 +88,15 @@ test("the README's sample run over fixtures/config-repo prints what the README s
     at = found + wanted.length;
   }
   expect(lines.at(-2)).toBe(shown!.trimEnd().split('\n').at(-1));
+});
+
+test('docs/configuration.md: `dplint init` on the sample repository without its config prints what the page shows', () => {
+  const page = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
+  const shown = /```\n\$ dplint init\n([\s\S]*?)```/.exec(page)?.[1];
+  expect(shown, 'the page shows `$ dplint init` and its output in a plain ``` block').toBeDefined();
+  const dir = gitRepo({});
+  cpSync(join(ROOT, 'fixtures', 'config-repo'), dir, { recursive: true });
+  rmSync(join(dir, 'dplint.config.yaml'));
+  const run = spawnSync(process.execPath, [join(ROOT, 'dist/dplint.cjs'), 'init'], { cwd: dir, encoding: 'utf8' });
+  expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 0, stdout: shown });
 });
