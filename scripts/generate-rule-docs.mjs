@@ -1,8 +1,9 @@
 // Writes one page per rule, docs/rules/<namespace>/<name>.md, from the rule file's own docs, options
 // and example cases (src/commands/rule-page.ts), and the rules table of docs/rules.md between its
 // markers, each id linked to its page. Pages of ids no longer in the registry are removed.
-// Runs on the built code (dist/), so `npm run build` runs it after tsc; test/rule-docs.test.ts
-// fails when a page or the table is not what this writes.
+// Runs on the built code (dist/): `npm run generate:rule-docs` builds first. The build itself does
+// not run it, so test/rule-docs.test.ts fails (in `npm test`, in CI) when a page or the table is
+// not what this writes, rather than the build rewriting a page unseen.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -43,7 +43,7 @@ test('rule ids are namespaced kebab-case', () => {
   for (const rule of ALL_RULES) expect(rule.id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
 });
 
-test('the rules table of docs/rules.md is the registry (regenerate: node dist/src/bin.js rules --markdown)', () => {
+test('the rules table of docs/rules.md is the registry (regenerate: npm run generate:rule-docs)', () => {
   const page = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
   const section = /<!-- rules:start -->\n([\s\S]*?)<!-- rules:end -->/.exec(page)?.[1];
   expect(section, 'docs/rules.md has a rules table between <!-- rules:start --> and <!-- rules:end -->').toBeDefined();

@@ -7,7 +7,7 @@ import { diagnosticOf } from '../src/lsp/convert.js';
 import { REPOSITORY_URL, ruleDocsPath, ruleDocsUrl, VERSION } from '../src/version.js';
 
 // One page per rule, docs/rules/<namespace>/<name>.md, written by scripts/generate-rule-docs.mjs
-// (npm run build) from the rule file; SARIF's helpUri and the language server's codeDescription
+// (npm run generate:rule-docs) from the rule file; SARIF's helpUri and the language server's codeDescription
 // link the page at this version's tag in the repository package.json names.
 const ROOT = join(__dirname, '..');
 
