@@ -233,6 +233,25 @@ describe('run as the runner runs it', () => {
     expect(run.summary).toBe('');
   });
 
+  test('a large run, and its worker threads from the runtime dependencies the action installed (piscina)', () => {
+    const repo = workspace();
+    for (let i = 0; i < 240; i++) writeFileSync(join(repo, 'clusters', `many-${i}.yaml`), `label: [many-${i}]\nnode_configuration:\n  initial_nodes: 4\n  max_nodes: 2\n  custom_vm_tags:\n    cost-center: cc-${i}\n`);
+    git(repo, 'add', '--all');
+    git(repo, 'commit', '--quiet', '--message', 'many');
+    const run = runAction(actionPath, repo, { eventName: 'push', event: {}, inputs: { format: 'json', 'sarif-file': '', paths: 'clusters' } });
+    expect(run.steps[2].stderr).toBe('');
+    expect(run.steps[2].status).toBe(1);
+    expect(run.outputs).toEqual({ errors: '247', warnings: '1', infos: '0', files: '246', fixable: '3', 'sarif-file': '', 'exit-code': '1' });
+    const oneThread = dplint(repo, 'clusters', '--format', 'json', '--jobs', '1').stdout;
+    expect(run.steps[2].stdout).toBe(oneThread);
+    // The action has no --jobs input: --jobs auto is one thread on a runner of two processors. Its
+    // folder's dist/ with the dependencies it installed runs worker threads all the same (200 files
+    // or more, --jobs 2), with the output of one thread.
+    const threads = spawnSync(process.execPath, [join(actionPath, 'dist', 'dplint.cjs'), 'clusters', '--format', 'json', '--jobs', '2'], { cwd: repo, env: { PATH: process.env.PATH, HOME: process.env.HOME }, encoding: 'utf8' });
+    expect(threads.stderr).toBe('');
+    expect(threads.stdout).toBe(oneThread);
+  });
+
   test('a run that fails (a format that does not exist): exit code 2 its only output', () => {
     const run = runAction(actionPath, workspace(), { eventName: 'push', event: {}, inputs: { format: 'nope' } });
     expect(run.steps[2].status).toBe(2);
