@@ -252,6 +252,14 @@ describe('run as the runner runs it', () => {
     expect(threads.stdout).toBe(oneThread);
   });
 
+  test('a path that starts with a dash is a path, never an option (here it would have fixed files)', () => {
+    const repo = workspace();
+    const run = runAction(actionPath, repo, { eventName: 'push', event: {}, inputs: { paths: '--fix' } });
+    expect(run.steps[2].stderr).toBe('dplint: cannot read "--fix": no such file or directory\n');
+    expect(run.outputs['exit-code']).toBe('2');
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+  });
+
   test('a run that fails (a format that does not exist): exit code 2 its only output', () => {
     const run = runAction(actionPath, workspace(), { eventName: 'push', event: {}, inputs: { format: 'nope' } });
     expect(run.steps[2].status).toBe(2);
