@@ -53,7 +53,9 @@ describe('the manifest', () => {
     const root = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'));
     expect(root.scripts['package:vscode']).toBe('npm run build:cli && npm --prefix editors/vscode ci --no-audit --no-fund && npm --prefix editors/vscode run package');
     expect(Object.keys({ ...root.dependencies, ...root.devDependencies })).not.toContain('@vscode/vsce');
-    expect(manifest.scripts).toEqual({ 'vscode:prepublish': 'node scripts/build.js', package: 'vsce package --no-dependencies --allow-missing-repository --skip-license --out dplint.vsix' });
+    expect(manifest.scripts).toEqual({ 'vscode:prepublish': 'node scripts/build.js', package: 'vsce package --no-dependencies --skip-license --out dplint.vsix' });
+    // The root's repository (docs/editors.md, "Schemas at a URL"), in the extension's folder.
+    expect(manifest.repository).toEqual({ type: 'git', url: 'https://github.com/dplint/dplint.git', directory: 'editors/vscode' });
   });
 });
 
@@ -268,11 +270,15 @@ describe('the packaged .vsix', () => {
     const vsce = join(EXTENSION, 'node_modules', '@vscode', 'vsce', 'vsce');
     expect(existsSync(vsce), 'the extension\'s own packages are not installed: npm test installs them first (scripts/test-prerequisites.mjs)').toBe(true);
     const out = mkdtempSync(join(tmpdir(), 'dplint-vsix-'));
-    const packed = spawnSync(process.execPath, [vsce, 'package', '--allow-missing-repository', '--skip-license', '--out', join(out, 'dplint.vsix')], { cwd: EXTENSION, encoding: 'utf8' });
+    const packed = spawnSync(process.execPath, [vsce, ...manifest.scripts.package.replace('dplint.vsix', join(out, 'dplint.vsix')).split(' ').slice(1)], { cwd: EXTENSION, encoding: 'utf8' });
     expect(packed.status, packed.stderr).toBe(0);
     const files = unzip(join(out, 'dplint.vsix'), join(out, 'unpacked'));
     // The two bundles, the manifest, README and LICENSE (.vscodeignore), and vsce's own two files: no node_modules, no sources.
-    expect(files.sort()).toEqual(['[Content_Types].xml', 'extension.vsixmanifest', 'extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/server.js', 'extension/package.json', 'extension/readme.md']);
+    expect(files.sort()).toEqual(['[Content_Types].xml', 'extension.vsixmanifest', 'extension/LICENSE.txt', 'extension/dist/THIRD-PARTY-NOTICES.txt', 'extension/dist/extension.js', 'extension/dist/server.js', 'extension/package.json', 'extension/readme.md']);
+    // Each bundled package's licence travels with it: the client's, the server's, scslre's.
+    const notices = readFileSync(join(out, 'unpacked', 'extension', 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+    const listed = notices.split('\n').filter((line) => /^\S+@\d+\.\d+\.\d+ \(/.test(line)).map((line) => line.replace(/@\d+\.\d+\.\d+/, ''));
+    expect(listed).toEqual(expect.arrayContaining(['vscode-languageclient (MIT)', 'vscode-languageserver (MIT)', 'scslre (MIT)', 'yaml (ISC)', 'ajv (MIT)']));
     const server = join(out, 'unpacked', 'extension', 'dist', 'server.js');
 
     // The packaged entry loads with VS Code's `vscode` module alone (the language client is inside it), and starts nothing where dplint is not wanted.

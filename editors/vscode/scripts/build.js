@@ -49,11 +49,39 @@ const staticScslre = {
   },
 };
 
+/**
+ * The packages bundled into the two files, each with its licence text (dist/THIRD-PARTY-NOTICES.txt):
+ * their licences (MIT, ISC and the like) ask that the notice travels with every copy.
+ */
+function notices(metafiles) {
+  const roots = new Set();
+  for (const metafile of metafiles) {
+    for (const input of Object.keys(metafile.inputs)) {
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input.split(path.sep).join('/'));
+      if (match) roots.add(path.resolve(match[1]));
+    }
+  }
+  const entries = [...roots]
+    .map((root) => {
+      const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+      const file = fs.readdirSync(root).find((name) => /^(?:licen[cs]e|copying)(?:\.|$)/i.test(name));
+      return { id: `${pkg.name}@${pkg.version}`, license: pkg.license, text: file ? fs.readFileSync(path.join(root, file), 'utf8').trim() : `(no licence file; package.json says ${pkg.license})` };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const unique = entries.filter((entry, i) => i === 0 || entry.id !== entries[i - 1].id);
+  return `The dplint extension bundles these packages into dist/extension.js and dist/server.js.\n\n${unique.map((e) => `${'='.repeat(72)}\n${e.id} (${e.license})\n\n${e.text}\n`).join('\n')}`;
+}
+
 async function main() {
   if (!fs.existsSync(lsp)) throw new Error(`${lsp} is missing; run \`npm run build:cli\` at the repository root first (\`npm run package:vscode\` does)`);
-  await esbuild.build({ ...common, entryPoints: [path.join(here, 'extension.js')], outfile: path.join(here, 'dist', 'extension.js'), external: ['vscode'] });
+  const client = await esbuild.build({ ...common, metafile: true, entryPoints: [path.join(here, 'extension.js')], outfile: path.join(here, 'dist', 'extension.js'), external: ['vscode'] });
   // lsp.cjs reads import.meta only where `require` is missing, which it never is here.
-  await esbuild.build({ ...common, entryPoints: [path.join(here, 'server.js')], outfile: path.join(here, 'dist', 'server.js'), plugins: [staticScslre], logOverride: { 'empty-import-meta': 'silent' } });
+  const server = await esbuild.build({ ...common, metafile: true, entryPoints: [path.join(here, 'server.js')], outfile: path.join(here, 'dist', 'server.js'), plugins: [staticScslre], logOverride: { 'empty-import-meta': 'silent' } });
+  // dist/lsp.cjs arrives as one file: what went into it is read from a bundle of its entry as the
+  // root's scripts/build-cli.mjs makes it, not written anywhere.
+  const root = path.join(here, '..', '..');
+  const inLsp = await esbuild.build({ bundle: true, format: 'cjs', platform: 'node', write: false, metafile: true, logLevel: 'silent', entryPoints: [path.join(root, 'src', 'lsp', 'server.ts')], outfile: path.join(root, 'dist', 'lsp.cjs'), external: ['piscina', 'scslre'] });
+  fs.writeFileSync(path.join(here, 'dist', 'THIRD-PARTY-NOTICES.txt'), notices([client.metafile, server.metafile, inLsp.metafile]));
 }
 
 main().catch((error) => {
