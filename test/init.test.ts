@@ -26,7 +26,7 @@ describe('dplint init', () => {
     });
     expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8')).toBe(
       [
-        '# yaml-language-server: $schema=node_modules/dplint/schemas/config/dplint.config.schema.json',
+        '# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/config/dplint.config.schema.json',
         '# Written by `dplint init` from what it found here: each folder mapped to the operation its files look like.',
         'extends: recommended',
         '',
@@ -69,7 +69,7 @@ describe('dplint init', () => {
     });
     expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8')).toBe(
       [
-        '# yaml-language-server: $schema=node_modules/dplint/schemas/config/dplint.config.schema.json',
+        '# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/config/dplint.config.schema.json',
         '# Written by `dplint init` from what it found here: each folder mapped to the operation its files look like.',
         'extends: recommended',
         '',

@@ -44,7 +44,7 @@ const isObject = (v: unknown): v is SchemaNode => typeof v === 'object' && v !==
 const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 const schemas = new Map<string, SchemaNode>(
-  readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.json')).map((f) => [f, readJson<SchemaNode>(join(SCHEMA_DIR, f))]),
+  readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).map((f) => [f, readJson<SchemaNode>(join(SCHEMA_DIR, f))]),
 );
 const definitions = schemas.get(DEFINITIONS)!;
 
@@ -144,12 +144,13 @@ describe('schema files', () => {
     expect([...schemas.keys()].sort()).toEqual([DEFINITIONS, ...OPERATIONS.map(schemaFile)].sort());
   });
 
-  test.each([...schemas.keys()])('%s is draft-07 with a title and a description, and no $id', (file) => {
+  // The $id is the file's URL at the release (test/schema-ids.test.ts); a body's `definitions.schema.json#…` refs resolve against it to the shared definitions' own.
+  test.each([...schemas.keys()])('%s is draft-07 with a title and a description, and its URL as $id', (file) => {
     const schema = schemas.get(file)!;
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(typeof schema.title === 'string' && schema.title.trim().length > 0).toBe(true);
     expect(typeof schema.description === 'string' && schema.description.trim().length > 0).toBe(true);
-    expect(schema).not.toHaveProperty('$id');
+    expect(schema.$id).toMatch(new RegExp(`^https://raw\\.githubusercontent\\.com/dplint/dplint/v[^/]+/schemas/${file.replace(/\./g, '\\.')}$`));
   });
 
   test.each([...schemas.keys()])('%s: every property, item and definition has a description', (file) => {

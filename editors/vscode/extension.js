@@ -3,7 +3,6 @@
 // dplint it was packaged with). Which server starts, how and when is server-choice.js: never a
 // program the workspace brings (docs/security.md, "The editor runs nothing the workspace brings").
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 const { CONFIG_GLOB, chooseServer, wantsServer } = require('./server-choice.js');
 
 let client;
@@ -17,6 +16,9 @@ function settings() {
 }
 
 async function start(context) {
+  // Loaded here, not at activation: VS Code activates the extension on every YAML or JSON file (a
+  // modeline is only seen in the text), and there it loads no more than these few lines.
+  const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
   const choice = chooseServer({ trusted: vscode.workspace.isTrusted, pathSetting: settings().inspect('path'), nodePath: process.execPath, env: process.env });
   if (choice.warning) output.appendLine(choice.warning);
   output.appendLine(`dplint: starting ${choice.source === 'bundled' ? 'the server that comes with the extension' : `dplint.path (${choice.executable.args[0]})`}`);

@@ -12,7 +12,10 @@
 // settings (`dplint.path`, machine-scoped), and it is used only in a trusted workspace.
 const path = require('node:path');
 
-/** The server the extension ships: server.js beside this file, which loads server/lsp.cjs. */
+/**
+ * The server the extension ships: server.js beside this file. In the .vsix both are bundled into
+ * dist/ (scripts/build.js), dist/extension.js beside dist/server.js, which holds the dplint server.
+ */
 const BUNDLED_SERVER = path.join(__dirname, 'server.js');
 
 /** The config files whose presence in a workspace starts the server (the names dplint looks for). */

@@ -5,6 +5,7 @@ import type { FileResult } from '../types.js';
 import { baselineRoot } from '../node/baseline-file.js';
 import { CONFIG_FILE_NAMES, UsageError } from '../node/files.js';
 import { lintRun } from '../node/lint-run.js';
+import { schemaUrl } from '../schema/schema-url.js';
 import { isWalkedBody, lintCommand, type LintCommandIo, type LintCommandOptions } from './lint.js';
 
 const CONFIG_FILE = 'dplint.config.yaml';
@@ -113,12 +114,16 @@ function notBodies(results: readonly FileResult[]): string[] {
   return [...patterns].sort();
 }
 
-/** The config schema for the `$schema` modeline: the installed package's, found from here up to the repository root; else where `npm install dplint` puts it. */
+/**
+ * The config schema for the `$schema` modeline: the installed package's, found from here up to the
+ * repository root; else, in a repository with no dplint installed (YAML files alone, dplint run
+ * from elsewhere), the schema of this version at its URL (docs/editors.md, "Schemas at a URL").
+ */
 function schemaPath(cwd: string): string {
   const root = baselineRoot(cwd);
   for (let folder = cwd; ; folder = dirname(folder)) {
     if (existsSync(join(folder, CONFIG_SCHEMA))) return relative(cwd, join(folder, CONFIG_SCHEMA)).split(sep).join('/');
-    if (folder === root || dirname(folder) === folder) return CONFIG_SCHEMA;
+    if (folder === root || dirname(folder) === folder) return schemaUrl(`schemas/config/${posix.basename(CONFIG_SCHEMA)}`);
   }
 }
 

@@ -30,7 +30,8 @@ export function bundledSchema(operation: BodyOperationId): JsonSchema {
     }
     return out;
   };
-  const body = rewrite(BODY_SCHEMAS[operation], false) as JsonSchema;
+  // The body's `$id` names the file it was read from, which this self-contained copy is not.
+  const { $id: _source, ...body } = rewrite(BODY_SCHEMAS[operation], false) as JsonSchema;
   if (used.size === 0) return body;
   const definitions: JsonSchema = { ...(body.definitions as JsonSchema | undefined) };
   for (const name of [...used].sort()) definitions[name] = rewrite(shared[name], true);

@@ -1,5 +1,6 @@
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { bundledSchema } from './bundle.js';
+import { schemaUrl } from './schema-url.js';
 import { PLACEHOLDER_SOURCE } from './values.js';
 
 /**
@@ -14,9 +15,12 @@ import { PLACEHOLDER_SOURCE } from './values.js';
  *   does not close objects (`additionalProperties: false` goes), and dplint's own check names it.
  *
  * Descriptions stay on the outside of each member, where hover and completion read them.
+ * It is the file at its `$id`: schemas/editor/<operation>.schema.json at the release's tag.
  */
 export function editorSchema(operation: BodyOperationId): JsonSchema {
-  return openObjects(bundledSchema(operation)) as JsonSchema;
+  const { $schema, ...rest } = openObjects(bundledSchema(operation)) as JsonSchema;
+  // Its `$id` is the URL it is served at (schema-url.ts), beside `$schema` at the top.
+  return { $schema, $id: schemaUrl(`schemas/editor/${operation}.schema.json`), ...rest };
 }
 
 const PLACEHOLDER_STRING: JsonSchema = { type: 'string', pattern: PLACEHOLDER_SOURCE };

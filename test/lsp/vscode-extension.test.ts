@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import Module, { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
@@ -37,14 +37,14 @@ describe('the manifest', () => {
     expect(properties['dplint.trace.server']).toMatchObject({ enum: ['off', 'messages', 'verbose'], default: 'off' });
   });
 
-  test('names an entry that exists and parses; activates on YAML, JSON and dplint configs; ships the server and scslre', () => {
-    expect(manifest.main).toBe('./extension.js');
-    for (const file of [manifest.main, 'server.js', 'server-choice.js', 'scripts/copy-server.js']) expect(spawnSync(process.execPath, ['--check', join(EXTENSION, file)]).status).toBe(0);
+  test('names the bundle as its entry; activates on YAML, JSON and dplint configs; depends on nothing at run time (the bundles hold it all)', () => {
+    expect(manifest.main).toBe('./dist/extension.js');
+    for (const file of ['extension.js', 'server.js', 'server-choice.js', 'scripts/build.js']) expect(spawnSync(process.execPath, ['--check', join(EXTENSION, file)]).status).toBe(0);
     // YAML and JSON activate the extension (a few lines that look for a modeline); the server starts only where one or a config is.
     expect(manifest.activationEvents).toEqual(['onLanguage:yaml', 'onLanguage:json', 'workspaceContains:**/dplint.config.{yaml,yml}', 'workspaceContains:**/.dplint.{yaml,yml}']);
-    // The bundled server loads scslre (a config's policy patterns) from the extension's own node_modules, at the root's version.
-    const root = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'));
-    expect(manifest.dependencies).toEqual({ scslre: root.dependencies.scslre, 'vscode-languageclient': '^9.0.1' });
+    // The language client is bundled into dist/extension.js, and the root's server with its scslre into dist/server.js (scripts/build.js).
+    expect(manifest.dependencies).toBeUndefined();
+    expect(manifest.devDependencies).toEqual({ '@vscode/vsce': '^3.2.1', 'vscode-languageclient': '^9.0.1' });
     expect(manifest.engines.vscode).toBe('^1.82.0');
     expect(existsSync(join(EXTENSION, 'package-lock.json'))).toBe(true);
   });
@@ -53,7 +53,9 @@ describe('the manifest', () => {
     const root = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'));
     expect(root.scripts['package:vscode']).toBe('npm run build:cli && npm --prefix editors/vscode ci --no-audit --no-fund && npm --prefix editors/vscode run package');
     expect(Object.keys({ ...root.dependencies, ...root.devDependencies })).not.toContain('@vscode/vsce');
-    expect(manifest.scripts).toEqual({ 'vscode:prepublish': 'node scripts/copy-server.js', package: 'vsce package --allow-missing-repository --skip-license --out dplint.vsix' });
+    expect(manifest.scripts).toEqual({ 'vscode:prepublish': 'node scripts/build.js', package: 'vsce package --no-dependencies --skip-license --out dplint.vsix' });
+    // The root's repository (docs/editors.md, "Schemas at a URL"), in the extension's folder.
+    expect(manifest.repository).toEqual({ type: 'git', url: 'https://github.com/dplint/dplint.git', directory: 'editors/vscode' });
   });
 });
 
@@ -74,9 +76,12 @@ interface Workspace {
  * answers `get('path')` as VS Code does for a setting of no scope: the workspace's value over the
  * user's.
  */
-async function activate(workspace: Workspace): Promise<{ started: Started[]; folder: string; output: string[]; searches: () => number; openDocument(document: { languageId: string; text: string }): Promise<void> }> {
+async function activate(workspace: Workspace, entry = join(EXTENSION, 'extension.js')): Promise<{ started: Started[]; ids: string[]; requests: string[]; folder: string; output: string[]; searches: () => number; openDocument(document: { languageId: string; text: string }): Promise<void> }> {
   const folder = repo(workspace.files ?? {});
   const started: Started[] = [];
+  const ids: string[] = [];
+  /** Every module the extension requires (but Node's own), in order. */
+  const requests: string[] = [];
   const output: string[] = [];
   let searches = 0;
   const listeners: Record<string, Array<(value?: unknown) => unknown>> = {};
@@ -105,7 +110,8 @@ async function activate(workspace: Workspace): Promise<{ started: Started[]; fol
     commands: { registerCommand: () => ({ dispose() {} }) },
   };
   class LanguageClient {
-    constructor(_id: string, _name: string, serverOptions: Started['serverOptions']) {
+    constructor(id: string, _name: string, serverOptions: Started['serverOptions']) {
+      ids.push(id);
       started.push({ serverOptions });
     }
     start() {
@@ -120,17 +126,19 @@ async function activate(workspace: Workspace): Promise<{ started: Started[]; fol
   const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
   const load = loader._load;
   loader._load = function (request, parent, isMain) {
+    if (request !== entry && !isBuiltin(request)) requests.push(request);
     if (request === 'vscode') return vscode;
     if (request === 'vscode-languageclient/node') return client;
     return load.call(this, request, parent, isMain);
   };
   restore.push(() => (loader._load = load));
-  const entry = join(EXTENSION, 'extension.js');
   delete require.cache[entry];
   const extension = require(entry) as { activate(context: { subscriptions: unknown[] }): Promise<void> };
   await extension.activate({ subscriptions: [] });
   return {
     started,
+    ids,
+    requests,
     folder,
     output,
     searches: () => searches,
@@ -213,10 +221,19 @@ describe('the server the extension starts', () => {
     expect(disabled.started).toEqual([]);
   });
 
+  test('activated on a YAML file with no dplint config or modeline, it loads no language client; where dplint is wanted, the client is `dplint` (which reads dplint.trace.server)', async () => {
+    const plain = await activate({ trusted: true, files: { 'docker-compose.yaml': 'services: {}\n' }, documents: [{ languageId: 'yaml', text: 'services: {}\n' }] });
+    expect(plain.requests).toEqual(['vscode', './server-choice.js']);
+    const wanted = await activate({ trusted: true, files: { 'dplint.config.yaml': CONFIG } });
+    expect(wanted.requests).toEqual(['vscode', './server-choice.js', 'vscode-languageclient/node']);
+    expect(wanted.ids).toEqual(['dplint']);
+  });
+
   test('a modeline is `# dplint: operation=` or a $schema naming a dplint schema file, in the first lines', () => {
     const { hasModeline } = require(join(EXTENSION, 'server-choice.js'));
     expect(hasModeline('# dplint: operation=edit-cluster\nlabel: [etl]\n')).toBe(true);
     expect(hasModeline('# yaml-language-server: $schema=../node_modules/dplint/schemas/editor/edit-cluster.schema.json\n')).toBe(true);
+    expect(hasModeline('# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/editor/edit-cluster.schema.json\n')).toBe(true);
     expect(hasModeline('# yaml-language-server: $schema=https://json.schemastore.org/github-workflow.json\non: push\n')).toBe(false);
     expect(hasModeline('label: [etl]\n# dplint: operation\n')).toBe(false);
     expect(hasModeline(`${'a: 1\n'.repeat(50)}# dplint: operation=edit-cluster\n`)).toBe(false);
@@ -253,12 +270,32 @@ describe('the packaged .vsix', () => {
     const vsce = join(EXTENSION, 'node_modules', '@vscode', 'vsce', 'vsce');
     expect(existsSync(vsce), 'the extension\'s own packages are not installed: npm test installs them first (scripts/test-prerequisites.mjs)').toBe(true);
     const out = mkdtempSync(join(tmpdir(), 'dplint-vsix-'));
-    const packed = spawnSync(process.execPath, [vsce, 'package', '--allow-missing-repository', '--skip-license', '--out', join(out, 'dplint.vsix')], { cwd: EXTENSION, encoding: 'utf8' });
+    const packed = spawnSync(process.execPath, [vsce, ...manifest.scripts.package.replace('dplint.vsix', join(out, 'dplint.vsix')).split(' ').slice(1)], { cwd: EXTENSION, encoding: 'utf8' });
     expect(packed.status, packed.stderr).toBe(0);
     const files = unzip(join(out, 'dplint.vsix'), join(out, 'unpacked'));
-    expect(files).toEqual(expect.arrayContaining(['extension/extension.js', 'extension/server.js', 'extension/server-choice.js', 'extension/server/lsp.cjs', 'extension/node_modules/scslre/package.json', 'extension/node_modules/vscode-languageclient/package.json']));
-    expect(files.filter((f) => f.startsWith('extension/scripts/') || f.startsWith('extension/node_modules/@vscode/') || f.endsWith('.vsix'))).toEqual([]);
-    const server = join(out, 'unpacked', 'extension', 'server.js');
+    // The two bundles, the manifest, README and LICENSE (.vscodeignore), and vsce's own two files: no node_modules, no sources.
+    expect(files.sort()).toEqual(['[Content_Types].xml', 'extension.vsixmanifest', 'extension/LICENSE.txt', 'extension/dist/THIRD-PARTY-NOTICES.txt', 'extension/dist/extension.js', 'extension/dist/server.js', 'extension/package.json', 'extension/readme.md']);
+    // Each bundled package's licence travels with it: the client's, the server's, scslre's.
+    const notices = readFileSync(join(out, 'unpacked', 'extension', 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8');
+    const listed = notices.split('\n').filter((line) => /^\S+@\d+\.\d+\.\d+ \(/.test(line)).map((line) => line.replace(/@\d+\.\d+\.\d+/, ''));
+    expect(listed).toEqual(expect.arrayContaining(['vscode-languageclient (MIT)', 'vscode-languageserver (MIT)', 'scslre (MIT)', 'yaml (ISC)', 'ajv (MIT)']));
+    const server = join(out, 'unpacked', 'extension', 'dist', 'server.js');
+
+    // The packaged entry loads with VS Code's `vscode` module alone (the language client is inside it), and starts nothing where dplint is not wanted.
+    const unpackedManifest = JSON.parse(readFileSync(join(out, 'unpacked', 'extension', 'package.json'), 'utf8'));
+    const plain = await activate({ trusted: true, files: { 'docker-compose.yaml': 'services: {}\n' }, documents: [{ languageId: 'yaml', text: 'services: {}\n' }] }, join(out, 'unpacked', 'extension', unpackedManifest.main));
+    expect(plain.requests).toEqual(['vscode']);
+    expect(plain.started).toEqual([]);
+
+    // A YAML-only repository: no config, no node_modules, a file naming its schema by URL (docs/editors.md).
+    const modeline = '# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/editor/edit-cluster.schema.json\nlabel: [etl]\nmin_nodes: 5\n';
+    const yamlOnly = new Client(repo({ 'clusters/etl.yaml': modeline }), [server, '--stdio']);
+    await yamlOnly.initialize();
+    expect((await yamlOnly.open('clusters/etl.yaml', modeline)).map(brief)).toEqual([
+      '3:1-3:10 2 schema/unknown-member unknown member "min_nodes" in the body: the spec does not list it; see `dplint schema` for the 15 members it takes',
+    ]);
+    expect(yamlOnly.stderr).toBe('');
+    expect(await yamlOnly.shutdown()).toBe(0);
 
     // A workspace with a policy: the lint and the config's check of its pattern (scslre) come from the package.
     const policy = (pattern: string) => `${CONFIG}policies:\n  - id: etl-labels\n    message: every label is lower-case letters\n    operations: [edit-cluster]\n    schema:\n      properties:\n        label:\n          items: { pattern: "${pattern}" }\n`;
