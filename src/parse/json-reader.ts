@@ -221,12 +221,16 @@ const KEY = 0;
 const VALUE = 1;
 const ITEM = 2;
 
-/** One open object or array while jsonDocument reads: its node, where it stands, and an object's pair being read. */
+/** One open object or array while jsonDocument reads: its node, whether it is an object, and where it stands. */
 interface Building {
   node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
   map: boolean;
   place: typeof VALUE | typeof ITEM;
 }
+
+// Read once: a bundler may put a getter in front of each of `yaml`'s exports.
+const QUOTE_DOUBLE = Scalar.QUOTE_DOUBLE;
+const PLAIN = Scalar.PLAIN;
 
 /**
  * The `yaml` Document that `yaml`'s parse of a JSON text composes (parseText's settings): flow
@@ -239,143 +243,163 @@ interface Building {
  * throws on a character no JSON value holds there.
  */
 export function jsonDocument(text: string): Document.Parsed {
-  const length = text.length;
-  let i = 0;
+  return new NodeReader(text).document();
+}
+
+class NodeReader {
+  private readonly length: number;
   /** Line breaks in the white space skipped last (by `space`). */
-  let breaks = 0;
+  private breaks = 0;
+  private readonly stack: Building[] = [];
+  private root: JsonNode | undefined;
+  /** The pair whose value is read next (in an object, after its `:`). */
+  private pair: Pair<Scalar, JsonNode> | undefined;
+  /** Whether the node read next has a blank line before it, as `yaml` reads what precedes it. */
+  private spaceBefore = false;
+
+  constructor(private readonly text: string) {
+    this.length = text.length;
+  }
+
+  document(): Document.Parsed {
+    const { text, stack } = this;
+    let i = this.space(0);
+    // The document starts at the start of the line of its first character: blank lines before it are the stream's.
+    const documentStart = i === 0 ? 0 : text.lastIndexOf('\n', i - 1) + 1;
+    for (;;) {
+      // Here a value starts (after `:`, `,` in an array, `[`, or at the top).
+      const c = text.charCodeAt(i);
+      let end: number;
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        const map = c === OPEN_BRACE;
+        const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(map ? BLANK.map : BLANK.seq);
+        node.items = [];
+        node.flow = true;
+        node.range = [i, i, i];
+        const at = this.placeNow();
+        this.place(node);
+        i = this.space(i + 1);
+        this.spaceBefore = this.breaks >= 2;
+        if (text.charCodeAt(i) !== (map ? CLOSE_BRACE : CLOSE_BRACKET)) {
+          stack.push({ node, map, place: at });
+          if (map) i = this.key(i);
+          continue;
+        }
+        // An empty object or array.
+        this.spaceBefore = false;
+        end = this.nodeEnd(at, i + 1);
+        node.range = [node.range[0], i + 1, end];
+      } else {
+        end = this.scalar(i);
+      }
+      // A node ended at `end`: close what ends with it, then on to the next value.
+      for (;;) {
+        const top = stack[stack.length - 1];
+        if (!top) {
+          // The document's value: the document ends over the white space of one more line.
+          const documentEnd = text.charCodeAt(end - 1) === LF ? this.lineEnd(end) : end;
+          return makeDocument(this.root!, [documentStart, end, documentEnd]);
+        }
+        // The white space after the node, up to `,` or the closing bracket (none after an item's).
+        const after = this.space(end);
+        const next = text.charCodeAt(after);
+        if (next === COMMA) {
+          const rest = this.breaks;
+          i = this.space(after + 1);
+          // A blank line before the comma counts for a key (its white space is the key's), not for an item (it is the item before's).
+          this.spaceBefore = this.breaks >= 2 || (top.map && rest >= 2);
+          if (top.map) i = this.key(i);
+          break;
+        }
+        if (next !== (top.map ? CLOSE_BRACE : CLOSE_BRACKET)) throw new Error(`not JSON at offset ${after}`);
+        stack.pop();
+        end = this.nodeEnd(top.place, after + 1);
+        top.node.range = [top.node.range![0], after + 1, end];
+      }
+    }
+  }
+
   /** Past white space from `from`, counting its line breaks in `breaks`. */
-  const space = (from: number): number => {
-    breaks = 0;
+  private space(from: number): number {
+    const { text, length } = this;
+    let breaks = 0;
     let at = from;
     for (; at < length; at++) {
       const c = text.charCodeAt(at);
       if (c === LF) breaks++;
       else if (c !== SPACE && c !== TAB && c !== CR) break;
     }
+    this.breaks = breaks;
     return at;
-  };
-  /** Past the spaces and tabs after `from`, and one line break if one follows them. */
-  const lineEnd = (from: number): number => {
-    let at = from;
-    while (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB) at++;
-    if (text.charCodeAt(at) === LF) return at + 1;
-    if (text.charCodeAt(at) === CR && text.charCodeAt(at + 1) === LF) return at + 2;
-    return at;
-  };
-  /** Where a node that stands at `place` and whose value ends at `end` ends for `yaml`. */
-  const nodeEnd = (place: number, end: number): number => (place === KEY ? end : place === VALUE ? lineEnd(end) : space(end));
+  }
 
-  i = space(0);
-  // The document starts at the start of the line of its first character: blank lines before it are the stream's.
-  const documentStart = i === 0 ? 0 : text.lastIndexOf('\n', i - 1) + 1;
-  const stack: Building[] = [];
-  let root: JsonNode | undefined;
-  /** The pair whose value is read next (in an object, after its `:`). */
-  let pair: Pair<Scalar, JsonNode> | undefined;
-  /** Whether the node read next has a blank line before it, as `yaml` reads what precedes it. */
-  let spaceBefore = false;
+  /** Past the spaces and tabs after `from`, and one line break if one follows them. */
+  private lineEnd(from: number): number {
+    const { text } = this;
+    let at = from;
+    let c = text.charCodeAt(at);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++at);
+    if (c === LF) return at + 1;
+    if (c === CR && text.charCodeAt(at + 1) === LF) return at + 2;
+    return at;
+  }
+
+  /** Where a node that stands at `place` and whose value ends at `end` ends for `yaml`. */
+  private nodeEnd(place: number, end: number): number {
+    return place === KEY ? end : place === VALUE ? this.lineEnd(end) : this.space(end);
+  }
+
+  /** Where the node read next stands. */
+  private placeNow(): typeof VALUE | typeof ITEM {
+    return this.pair || this.stack.length === 0 ? VALUE : ITEM;
+  }
 
   /** Puts a node where the reader is: the document's value, a pair's value, an array's item. */
-  const place = (node: JsonNode): void => {
-    if (spaceBefore) node.spaceBefore = true;
-    spaceBefore = false;
-    if (pair) {
-      pair.value = node;
-      pair = undefined;
-    } else if (stack.length > 0) {
-      (stack[stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
-    } else {
-      root = node;
+  private place(node: JsonNode): void {
+    if (this.spaceBefore) {
+      node.spaceBefore = true;
+      this.spaceBefore = false;
     }
-  };
-  /** Where the node read next stands. */
-  const placeNow = (): typeof VALUE | typeof ITEM => (pair || stack.length === 0 ? VALUE : ITEM);
-
-  for (;;) {
-    // Here a value starts (after `:`, `,` in an array, `[`, or at the top).
-    const c = text.charCodeAt(i);
-    let end: number;
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      const map = c === OPEN_BRACE;
-      const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(map ? BLANK.map : BLANK.seq);
-      node.items = [];
-      node.flow = true;
-      node.range = [i, i, i];
-      const at = placeNow();
-      place(node);
-      stack.push({ node, map, place: at });
-      i = space(i + 1);
-      spaceBefore = breaks >= 2;
-      const close = text.charCodeAt(i);
-      if (close !== (map ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        if (map) i = key(i);
-        continue;
-      }
-      // An empty object or array.
-      spaceBefore = false;
-      stack.pop();
-      node.range = [node.range[0], i + 1, nodeEnd(at, i + 1)];
-      end = node.range[2];
+    if (this.pair) {
+      this.pair.value = node;
+      this.pair = undefined;
+    } else if (this.stack.length > 0) {
+      (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
     } else {
-      end = scalar(i);
-    }
-    // A node ended at `end`: close what ends with it, then on to the next value.
-    for (;;) {
-      const top = stack[stack.length - 1];
-      if (!top) {
-        // The document's value: the document ends over the white space of one more line.
-        const contentEnd = root!.range![2];
-        const documentEnd = text.charCodeAt(contentEnd - 1) === LF ? lineEnd(contentEnd) : contentEnd;
-        return makeDocument(root!, [documentStart, contentEnd, documentEnd]);
-      }
-      const isMap = top.map;
-      // The white space after the node, up to `,` or the closing bracket (none after an item's).
-      const after = space(end);
-      const rest = breaks;
-      const next = text.charCodeAt(after);
-      if (next === COMMA) {
-        i = space(after + 1);
-        // A blank line before the comma counts for a key (its white space is the key's), not for an item (it is the item before's).
-        spaceBefore = breaks >= 2 || (isMap && rest >= 2);
-        if (isMap) i = key(i);
-        break;
-      }
-      if (next !== (isMap ? CLOSE_BRACE : CLOSE_BRACKET)) throw new Error(`not JSON at offset ${after}`);
-      stack.pop();
-      top.node.range = [top.node.range![0], after + 1, nodeEnd(top.place, after + 1)];
-      end = top.node.range[2];
+      this.root = node;
     }
   }
 
   /** The scalar at `start`, placed; returns where its node ends (as `yaml` ends it). */
-  function scalar(start: number): number {
+  private scalar(start: number): number {
+    const { text } = this;
     const node: Scalar = Object.create(BLANK.scalar);
     let end: number;
-    const at = placeNow();
+    const at = this.placeNow();
     if (text.charCodeAt(start) === QUOTE) {
       end = stringEnd(text, start);
       const value = stringValue(text, start, end);
       node.value = value;
-      node.range = [start, end, 0];
+      node.range = [start, end, this.nodeEnd(at, end)];
       node.source = value;
-      node.type = Scalar.QUOTE_DOUBLE;
+      node.type = QUOTE_DOUBLE;
     } else {
       end = start + 1;
-      while (end < length && !isDelimiter(text.charCodeAt(end))) end++;
+      while (end < this.length && !isDelimiter(text.charCodeAt(end))) end++;
       const source = text.slice(start, end);
-      plainValue(node, source);
-      node.range = [start, end, 0];
+      const exponent = plainValue(node, source);
+      node.range = [start, end, this.nodeEnd(at, end)];
       node.source = source;
-      node.type = Scalar.PLAIN;
-      if (typeof node.value === 'number' && EXPONENT.test(source)) node.format = 'EXP';
+      node.type = PLAIN;
+      if (exponent) node.format = 'EXP';
     }
-    node.range[2] = nodeEnd(at, end);
-    place(node);
+    this.place(node);
     return node.range[2];
   }
 
   /** The key at `start` (a string), its `:` and the white space to its value; returns where the value starts. */
-  function key(start: number): number {
+  private key(start: number): number {
+    const { text } = this;
     if (text.charCodeAt(start) !== QUOTE) throw new Error(`not JSON at offset ${start}`);
     const node: Scalar = Object.create(BLANK.scalar);
     const end = stringEnd(text, start);
@@ -383,43 +407,48 @@ export function jsonDocument(text: string): Document.Parsed {
     node.value = value;
     node.range = [start, end, end];
     node.source = value;
-    node.type = Scalar.QUOTE_DOUBLE;
-    if (spaceBefore) node.spaceBefore = true;
-    const item: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
-    item.key = node;
-    item.value = null;
-    (stack[stack.length - 1].node as YAMLMap<Scalar, JsonNode>).items.push(item);
-    pair = item;
-    let at = space(end);
-    const before = breaks;
+    node.type = QUOTE_DOUBLE;
+    if (this.spaceBefore) node.spaceBefore = true;
+    const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
+    pair.key = node;
+    pair.value = null;
+    (this.stack[this.stack.length - 1].node as YAMLMap<Scalar, JsonNode>).items.push(pair);
+    this.pair = pair;
+    let at = this.space(end);
+    const before = this.breaks;
     if (text.charCodeAt(at) !== COLON) throw new Error(`not JSON at offset ${at}`);
-    at = space(at + 1);
-    spaceBefore = before >= 2 || breaks >= 2;
+    at = this.space(at + 1);
+    this.spaceBefore = before >= 2 || this.breaks >= 2;
     return at;
   }
 }
 
-/** A plain scalar's value under the core schema, as `yaml` resolves it (an integer by parseInt, other numbers by parseFloat). */
-function plainValue(node: Scalar, source: string): void {
+/**
+ * A plain scalar's value under the core schema, as `yaml` resolves it (an integer by parseInt,
+ * other numbers by parseFloat); true for a number with an exponent (`yaml` marks its format).
+ */
+function plainValue(node: Scalar, source: string): boolean {
   switch (source) {
     case 'true':
       node.value = true;
-      return;
+      return false;
     case 'false':
       node.value = false;
-      return;
+      return false;
     case 'null':
       node.value = null;
-      return;
+      return false;
   }
   if (INTEGER.test(source)) {
     node.value = parseInt(source, 10);
-    return;
+    return false;
   }
   node.value = parseFloat(source);
+  if (EXPONENT.test(source)) return true;
   const dot = source.indexOf('.');
-  // `yaml` keeps a float's trailing zeros (`1.50`) to write it back; not an exponent's.
-  if (dot !== -1 && source.charCodeAt(source.length - 1) === 0x30 && !EXPONENT.test(source)) node.minFractionDigits = source.length - dot - 1;
+  // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
+  if (dot !== -1 && source.charCodeAt(source.length - 1) === 0x30) node.minFractionDigits = source.length - dot - 1;
+  return false;
 }
 const INTEGER = /^-?[0-9]+$/;
 const EXPONENT = /[eE]/;
