@@ -64,11 +64,13 @@ export function readJson(text: string, options: { maxDepth: number }): JsonReadi
   return scan(text, value, options.maxDepth);
 }
 
-/** One open object or array of the scan: its keys so far (an object's), or its count of items (an array's). */
+/** One open object or array of the scan: the segment of the path into what it holds now. */
 interface Open {
+  /** An object's keys so far, each with the offset of its first occurrence; `undefined` for an array. */
   keys: Map<string, number> | undefined;
-  /** An object's current key, an array's current index: the segment of the path into what it holds. */
+  /** An object's current key. */
   member: string;
+  /** An array's current index. */
   index: number;
 }
 
@@ -103,7 +105,7 @@ function scan(text: string, value: unknown, maxDepth: number): JsonReading {
       case COMMA: {
         const top = open[open.length - 1];
         if (top.keys) atKey = true;
-        else top.member = String(++top.index);
+        else top.index++;
         continue;
       }
       case QUOTE: {

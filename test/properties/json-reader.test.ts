@@ -61,8 +61,29 @@ function scalarNodes(document: Document.Parsed): number {
   return count;
 }
 
+/** What a text held that the test is for: repeated keys, nodes after a blank line, reader line breaks. */
+interface Held {
+  duplicates: boolean;
+  spaceBefore: boolean;
+  breaks: boolean;
+}
+
+/** Whether any node of the document is marked as after a blank line. */
+function hasSpaceBefore(document: Document.Parsed): boolean {
+  const stack: unknown[] = [document.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isPair(node)) stack.push(node.key, node.value);
+    else if (isScalar(node) || isMap(node) || isSeq(node)) {
+      if (node.spaceBefore) return true;
+      if (!isScalar(node)) stack.push(...node.items);
+    }
+  }
+  return false;
+}
+
 /** readJson and jsonDocument agree with parseText (its `yaml` parse) on a JSON text. */
-function agrees(text: string): void {
+function agrees(text: string): Held {
   const parsed = parseText(text, 'json');
   expect(parsed.documents.length, `parseText did not read:\n${text}`).toBe(1);
   const theirs = parsed.documents[0];
@@ -95,6 +116,7 @@ function agrees(text: string): void {
     ...rangeOf(parsed.lineCounter, offset, offset + 1),
   }));
   expect(breaks, `line breaks of:\n${text}`).toEqual(found(parseLineBreak));
+  return { duplicates: findings.length > 0, spaceBefore: hasSpaceBefore(mine), breaks: breaks.length > 0 };
 }
 
 /** White space between tokens: none, spaces, tabs, line breaks (LF, CRLF), blank lines, mixtures. */
@@ -148,12 +170,23 @@ describe('the JSON reader and yaml', () => {
   test(
     'read generated JSON texts alike: nodes, ranges, data, duplicate keys, scalars',
     () => {
+      const held = { texts: 0, duplicates: 0, spaceBefore: 0, breaks: 0, crlf: 0 };
       fc.assert(
         fc.property(document, (text) => {
-          agrees(text);
+          const { duplicates, spaceBefore, breaks } = agrees(text);
+          held.texts++;
+          held.duplicates += Number(duplicates);
+          held.spaceBefore += Number(spaceBefore);
+          held.breaks += Number(breaks);
+          held.crlf += Number(text.includes('\r\n'));
         }),
         runs(400),
       );
+      // The generator makes what the test is for, often.
+      expect(held.duplicates / held.texts).toBeGreaterThan(0.1);
+      expect(held.spaceBefore / held.texts).toBeGreaterThan(0.1);
+      expect(held.breaks / held.texts).toBeGreaterThan(0.05);
+      expect(held.crlf / held.texts).toBeGreaterThan(0.2);
     },
     TIMEOUT,
   );
