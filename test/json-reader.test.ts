@@ -13,6 +13,7 @@ describe('readJson', () => {
       value: { label: ['adhoc'] },
       duplicates: [{ key: 'label', path: '/label', range: [19, 26], first: 1 }],
       scalars: 4,
+      plainScalars: 0,
       breaks: [],
     });
   });
@@ -27,6 +28,7 @@ describe('readJson', () => {
         { key: 'x~/', path: '/a/1/x~0~1', range: [33, 43], first: 11 },
       ],
       scalars: 10,
+      plainScalars: 5,
       breaks: [],
     });
   });

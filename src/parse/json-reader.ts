@@ -31,11 +31,13 @@ export type JsonReading =
       value: unknown;
       /** Keys given twice in one object, in the order of the text. */
       duplicates: JsonDuplicate[];
-      /**
-       * Keys and scalar values: the scalar nodes `yaml` would make (for maxScalars). (`yaml`'s lexer,
-       * which parse.ts counts with, marks plain scalars only: numbers, true, false, null.)
-       */
+      /** Keys and scalar values: the scalar nodes `yaml` would make (for maxScalars). */
       scalars: number;
+      /**
+       * Numbers, true, false and null: what parse.ts counts against maxScalars today, with `yaml`'s
+       * lexer, which marks plain scalars only (not a string or key in quotes).
+       */
+      plainScalars: number;
       /** The line breaks of YAML 1.1 readers in the strings (parse/line-break), as readerBreaks finds them. */
       breaks: ReaderBreak[];
     }
@@ -79,6 +81,7 @@ function scan(text: string, value: unknown, maxDepth: number): JsonReading {
   const duplicates: JsonDuplicate[] = [];
   const open: Open[] = [];
   let scalars = 0;
+  let plainScalars = 0;
   /** Whether the next string is a key (in an object, after `{` or `,`). */
   let atKey = false;
   const length = text.length;
@@ -126,13 +129,14 @@ function scan(text: string, value: unknown, maxDepth: number): JsonReading {
       default: {
         // A number, true, false or null: up to the next delimiter.
         scalars++;
+        plainScalars++;
         let end = i + 1;
         while (end < length && !isDelimiter(text.charCodeAt(end))) end++;
         i = end - 1;
       }
     }
   }
-  return { value, duplicates, scalars, breaks: jsonBreaks(text) };
+  return { value, duplicates, scalars, plainScalars, breaks: jsonBreaks(text) };
 }
 
 /**

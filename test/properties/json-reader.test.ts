@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Lexer, type Document } from 'yaml';
 import { jsonDocument, readJson } from '../../src/parse/json-reader.js';
 import { parseText, rangeOf } from '../../src/parse/parse.js';
 import { renderMessage } from '../../src/define-rule.js';
@@ -82,6 +82,13 @@ function hasSpaceBefore(document: Document.Parsed): boolean {
   return false;
 }
 
+/** The scalars `yaml`'s lexer marks (plain ones only), as parse.ts counts them for maxScalars. */
+function lexedScalars(text: string): number {
+  let count = 0;
+  for (const token of new Lexer().lex(text)) if (token === '\u001f') count++;
+  return count;
+}
+
 /** readJson and jsonDocument agree with parseText (its `yaml` parse) on a JSON text. */
 function agrees(text: string): Held {
   const parsed = parseText(text, 'json');
@@ -100,6 +107,7 @@ function agrees(text: string): Held {
   // parseText's data is yaml's; for JSON, the later key wins in both.
   expect(reading.value).toEqual(theirs.value);
   expect(reading.scalars).toBe(scalarNodes(theirs.node));
+  expect(reading.plainScalars).toBe(lexedScalars(text));
   const findings = reading.duplicates.map(({ key, path, range, first }) => ({
     ruleId: duplicateKey.id,
     severity: duplicateKey.severity,
