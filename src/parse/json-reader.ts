@@ -1,7 +1,8 @@
-import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
+import { type Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
 import { jsonErrorAt, type JsonError } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
+import { composedDocument } from './documents.js';
 
 /**
  * JSON files read without `yaml`: readJson gives the data (JSON.parse) and what the parser must
@@ -206,15 +207,6 @@ for (const blank of Object.values(BLANK)) {
   for (const key of Object.keys(blank)) delete (blank as unknown as Record<string, unknown>)[key];
 }
 
-/**
- * parseText's settings for `yaml` (src/parse/parse.ts, COMPOSE_OPTIONS), which a Document carries
- * in its `options`: the test holds the two equal.
- */
-const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false, logLevel: 'error' } as const;
-
-/** A Document as `yaml` makes one, with nothing in it, made on first use; each document read is made from it (see jsonDocument). */
-let blankDocument: Document | undefined;
-
 type JsonNode = Scalar | YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
 
 /**
@@ -304,7 +296,7 @@ class NodeReader {
         if (!top) {
           // The document's value: the document ends over the white space of one more line.
           const documentEnd = text.charCodeAt(end - 1) === LF ? this.lineEnd(end) : end;
-          return makeDocument(this.root!, [documentStart, end, documentEnd]);
+          return composedDocument(this.root!, [documentStart, end, documentEnd]);
         }
         // The white space after the node, up to `,` or the closing bracket (none after an item's).
         const after = this.space(end);
@@ -459,15 +451,3 @@ function plainValue(node: Scalar, source: string): boolean {
 const INTEGER = /^-?[0-9]+$/;
 const EXPONENT = /[eE]/;
 
-/** The Document, made from a blank one (as parseText's block-read documents are): `yaml`'s constructor builds a schema for each. */
-function makeDocument(contents: JsonNode, range: [number, number, number]): Document.Parsed {
-  const document: Document.Parsed = Object.create((blankDocument ??= new Document(undefined, COMPOSE_OPTIONS)));
-  // Its own members, in the constructor's order: what a finding or a caller may add to stays the document's own.
-  document.commentBefore = null;
-  document.comment = null;
-  document.errors = [];
-  document.warnings = [];
-  document.contents = contents as Document.Parsed['contents'];
-  document.range = range;
-  return document;
-}

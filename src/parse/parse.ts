@@ -1,14 +1,18 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { isPlainText, readBlock, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
+import { isPlainText, readBlock, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockReading, type StreamPart } from './block-yaml.js';
 
 // Where a stream's documents begin and end, for callers that work a document at a time (masking);
 // the block reader's data alone, for a fix's read-back of its edited text.
 export { readBlockYaml, streamParts, YAML11_BOOLEAN, type StreamPart };
-import { jsonErrorAt } from './json-error.js';
+import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
+import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
+
+/** What the JSON reader reads of a JSON text. */
+type JsonRead = Extract<JsonReading, { value: unknown }>;
 import { toPointer } from './pointer.js';
 import { withLineFeeds } from './lines.js';
-import { BREAK_NAMES, readerBreaks } from './line-breaks.js';
+import { BREAK_NAMES, readerBreaks, type ReaderBreak } from './line-breaks.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
 import parseLineBreak from '../../rules/parse/line-break.js';
@@ -50,10 +54,10 @@ export interface SourceComment {
 
 /**
  * Which reader read a file's data: the block reader (src/parse/block-yaml.ts) for YAML in its
- * subset, and `yaml` for the rest (JSON included). The block reader takes no plain scalar that
+ * subset, the JSON reader (src/parse/json-reader.ts) for JSON, and `yaml` for the rest. The block reader takes no plain scalar that
  * YAML 1.1 reads as anything but a string: src/engine/yaml11.ts has nothing to find in its files.
  */
-export type Reader = 'block' | 'yaml';
+export type Reader = 'block' | 'json' | 'yaml';
 
 /**
  * A file parsed once: its data, comments and the parser's findings, read eagerly; each document's
@@ -95,7 +99,7 @@ export interface ParseOptions {
   maxScalars?: number;
   /**
    * `yaml`: read with `yaml` whatever the text, for the differential tests that hold the block
-   * reader to it (test/properties/block-reader.test.ts). An option of no public function.
+   * reader and the JSON reader to it (test/properties/block-reader.test.ts). An option of no public function.
    */
   reader?: 'yaml';
 }
@@ -107,11 +111,6 @@ export interface ParseOptions {
 function plain<MessageId extends string>(rule: StageRule<MessageId>, messageId: NoInfer<MessageId>, data: Record<string, string | number>): { ruleId: string; severity: Severity; message: string } {
   return { ruleId: rule.id, severity: rule.severity, message: renderMessage(rule.messages[messageId], data) };
 }
-
-/** The full parse's settings (see parseText). */
-// logLevel 'error': `yaml` would otherwise print a warning on standard error (process.emitWarning)
-// that quotes a collection used as a key, which may be a credential; such keys are dplint's to report.
-const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false, logLevel: 'error' } as const;
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
@@ -187,13 +186,11 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   countLines(source, lineCounter);
   const file: ParsedFile = { text: source, bom, format, reader: 'yaml', lineCounter, documents: [], comments: [], findings: [] };
 
-  if (format === 'json') {
-    const syntaxError = jsonSyntaxError(source);
-    if (syntaxError) {
-      const offset = Math.min(syntaxError.offset, source.length);
-      file.findings.push({ ...plain(parseSyntax, 'json', { detail: syntaxError.message }), path: '', ...rangeOf(lineCounter, offset, Math.min(offset + 1, source.length)) });
-      return file;
-    }
+  const json = format === 'json' ? readJson(source, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }) : undefined;
+  if (json && 'error' in json) {
+    const offset = Math.min(json.error.offset, source.length);
+    file.findings.push({ ...plain(parseSyntax, 'json', { detail: json.error.detail }), path: '', ...rangeOf(lineCounter, offset, Math.min(offset + 1, source.length)) });
+    return file;
   }
   // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
   // too, and a file is linted or refused the same way by either.
@@ -202,6 +199,8 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     file.findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
     return { ...file, unreadFrom: 0 };
   }
+  // JSON nested past maxDepth is `yaml`'s to refuse, as any text too deep.
+  if (json && 'value' in json && options.reader !== 'yaml') return jsonFile(file, json);
   if (format === 'yaml' && options.reader !== 'yaml') {
     const blocks = readBlocks(source, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
     // A node the block reader does not place as `yaml` would (an empty value, some comment
@@ -210,6 +209,24 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     if (blocks) return blockFile(file, blocks, (index) => (yamlRead ??= readWithYaml({ ...file, findings: [], comments: [] }, options)).documents[index].node);
   }
   return readWithYaml(file, options);
+}
+
+/** A JSON file: its data and what the JSON reader found, its nodes made when first asked for (jsonDocument). */
+function jsonFile(file: ParsedFile, json: JsonRead): ParsedFile {
+  const at = (start: number, end: number): Range => rangeOf(file.lineCounter, start, end);
+  for (const { key, path, range, first } of json.duplicates) file.findings.push({ ...plain(duplicateKey, 'duplicateKey', { key, firstLine: at(first, first).line }), path, ...at(...range) });
+  for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file.lineCounter, readerBreak));
+  let node: Document.Parsed | undefined;
+  const document: SourceDocument = {
+    index: 0,
+    start: 0,
+    value: json.value,
+    usable: true,
+    get node() {
+      return (node ??= jsonDocument(file.text));
+    },
+  };
+  return { ...file, reader: 'json', documents: [document] };
 }
 
 /** A document's part of the text as the block reader read it. */
@@ -256,7 +273,7 @@ function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (ind
       get node() {
         if (node) return node;
         const block = reading.document(start);
-        node = block ? yamlDocument({ ...block, range: [marker ?? block.range[0], block.range[1], end] }) : yamlNode(index);
+        node = block ? composedDocument(block.contents, [marker ?? block.range[0], block.range[1], end]) : yamlNode(index);
         return node;
       },
     };
@@ -370,14 +387,9 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
     return { index, start: node.range[0], node, value, usable: true };
   });
 
-  for (const { offset, character, quoted } of breaks) {
-    const document = docs.length > 1 ? docs.findIndex((doc) => offset < doc.range[2]) : -1;
-    findings.push({
-      ...plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]),
-      path: '',
-      ...(document === -1 ? {} : { document }),
-      ...rangeOf(lineCounter, offset, offset + 1),
-    });
+  for (const readerBreak of breaks) {
+    const document = docs.length > 1 ? docs.findIndex((doc) => readerBreak.offset < doc.range[2]) : -1;
+    findings.push(lineBreakFinding(lineCounter, readerBreak, document === -1 ? undefined : document));
   }
   if (unread !== undefined) {
     findings.push({
@@ -397,24 +409,9 @@ function onlySpaceBetween(text: string, from: number, to: number): boolean {
   return at === from || text.slice(from, at).trim() === '';
 }
 
-/**
- * A Document as the full parse makes one, with nothing in it: a block-read file's documents are
- * made from it (Object.create; it is made on first use), sharing its options, schema and directives, which nothing changes
- * after a parse. `yaml`'s constructor builds a schema's tag list and directives for each, a third
- * of the cost of placing a file's findings (block-yaml.ts makes the nodes the same way).
- */
-let blankDocument: Document | undefined;
-
-function yamlDocument(block: BlockDocument): Document.Parsed {
-  const node: Document.Parsed = Object.create((blankDocument ??= new Document(undefined, COMPOSE_OPTIONS)));
-  // Its own members, in the constructor's order: what a finding or a caller may add to stays the document's own.
-  node.commentBefore = null;
-  node.comment = null;
-  node.errors = [];
-  node.warnings = [];
-  node.contents = block.contents as Document.Parsed['contents'];
-  node.range = block.range;
-  return node;
+/** A line break YAML 1.1 readers read and YAML 1.2 does not (rules/parse/line-break.ts). */
+function lineBreakFinding(lineCounter: LineCounter, { offset, character, quoted }: ReaderBreak, document?: number): Finding {
+  return { ...plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]), path: '', ...(document === undefined ? {} : { document }), ...rangeOf(lineCounter, offset, offset + 1) };
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
@@ -433,20 +430,6 @@ function firstSentence(message: string): string {
   return message.split('\n', 1)[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
-function jsonSyntaxError(text: string): { message: string; offset: number } | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    // V8's message is neither read for the position nor shown: it quotes the text around the
-    // error (a credential's, maybe), gives no position for some shapes, and differs between Node
-    // versions. The scan says where and why in its own words (src/parse/json-error.ts).
-    const found = jsonErrorAt(text);
-    if (found) return { message: found.detail, offset: found.offset };
-    // JSON.parse refused what the scan takes (a nesting past its stack): the start of the text, no quoted text.
-    return { message: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON', offset: 0 };
-  }
-}
 
 /**
  * A later key wins when the document is read, as with JSON.parse, so the finding sits on the

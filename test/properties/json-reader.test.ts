@@ -91,7 +91,7 @@ function lexedScalars(text: string): number {
 
 /** readJson and jsonDocument agree with parseText (its `yaml` parse) on a JSON text. */
 function agrees(text: string): Held {
-  const parsed = parseText(text, 'json');
+  const parsed = parseText(text, 'json', { reader: 'yaml' });
   expect(parsed.documents.length, `parseText did not read:\n${text}`).toBe(1);
   const theirs = parsed.documents[0];
   const found = (rule: { id: string }) => parsed.findings.filter((f) => f.ruleId === rule.id);
@@ -220,7 +220,7 @@ describe('the JSON reader and yaml', () => {
       if ('error' in reading) continue;
       if ('tooDeep' in reading) {
         // parseText refuses it with one finding, at the first bracket too deep.
-        const parsed = parseText(text, 'json');
+        const parsed = parseText(text, 'json', { reader: 'yaml' });
         const { line, column } = rangeOf(parsed.lineCounter, reading.tooDeep, reading.tooDeep);
         expect(parsed.findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['parse/limit', line, column]]);
         continue;
