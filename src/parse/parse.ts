@@ -216,17 +216,28 @@ function jsonFile(file: ParsedFile, json: JsonRead): ParsedFile {
   const at = (start: number, end: number): Range => rangeOf(file.lineCounter, start, end);
   for (const { key, path, range, first } of json.duplicates) file.findings.push({ ...plain(duplicateKey, 'duplicateKey', { key, firstLine: at(first, first).line }), path, ...at(...range) });
   for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file.lineCounter, readerBreak));
-  let node: Document.Parsed | undefined;
-  const document: SourceDocument = {
-    index: 0,
-    start: 0,
-    value: json.value,
-    usable: true,
-    get node() {
-      return (node ??= jsonDocument(file.text));
-    },
-  };
-  return { ...file, reader: 'json', documents: [document] };
+  return { ...file, reader: 'json', documents: [new LazyDocument(0, 0, json.value, () => jsonDocument(file.text))] };
+}
+
+/**
+ * A document read as data whose nodes are made the first time something asks (`make`). A class,
+ * not an object literal with a getter: V8 keeps such literals in a slow form, and a run over many
+ * clean files spent most of its time collecting them.
+ */
+class LazyDocument implements SourceDocument {
+  readonly usable = true;
+  private made: Document.Parsed | undefined;
+
+  constructor(
+    readonly index: number,
+    readonly start: number,
+    readonly value: unknown,
+    private readonly make: () => Document.Parsed,
+  ) {}
+
+  get node(): Document.Parsed {
+    return (this.made ??= this.make());
+  }
 }
 
 /** A document's part of the text as the block reader read it. */
@@ -263,21 +274,13 @@ function readBlocks(source: string, maxDepth: number, maxDocuments: number): Blo
 
 /** A file the block reader read: usable documents whose nodes are built when first asked for, no findings. */
 function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (index: number) => Document.Parsed): ParsedFile {
-  const documents = parts.map(({ reading, start, end, marker }, index): SourceDocument => {
-    let node: Document.Parsed | undefined;
-    return {
-      index,
-      start: marker ?? start,
-      value: reading.value,
-      usable: true,
-      get node() {
-        if (node) return node;
+  const documents = parts.map(
+    ({ reading, start, end, marker }, index) =>
+      new LazyDocument(index, marker ?? start, reading.value, () => {
         const block = reading.document(start);
-        node = block ? composedDocument(block.contents, [marker ?? block.range[0], block.range[1], end]) : yamlNode(index);
-        return node;
-      },
-    };
-  });
+        return block ? composedDocument(block.contents, [marker ?? block.range[0], block.range[1], end]) : yamlNode(index);
+      }),
+  );
   const lineStarts = file.lineCounter.lineStarts;
   const comments: SourceComment[] = [];
   let line = 0;
