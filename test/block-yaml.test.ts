@@ -4,7 +4,7 @@ import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLParseError, YAMLSeq } from 'yaml';
 import { isPlainText, readBlockDocument, readBlockStream, readBlockYaml } from '../src/parse/block-yaml.js';
-import { parseText, readData, streamParts, type ParsedFile } from '../src/parse/parse.js';
+import { parseText, streamParts, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { clusterFile } from '../bench/corpus.mjs';
 
@@ -20,7 +20,7 @@ function agreesWithFullParse(text: string): boolean {
   sameParsedFile(text);
   const quick = readBlockYaml(text, 200);
   if (quick === undefined) return true;
-  const full = parseText(text, 'yaml', { blockReader: false });
+  const full = parseText(text, 'yaml', { reader: 'yaml' });
   expect(full.findings, `block reader accepted what the full parse reports:\n${text}`).toEqual([]);
   expect(full.documents.length).toBe(1);
   expect(quick, `block reader read other data:\n${text}`).toEqual(full.documents[0].value);
@@ -55,7 +55,7 @@ function applyEdits(text: string, edits: ReadonlyArray<{ at: number; remove: num
 /** Where the block reader builds the document, parseText's result is the full parse's, node for node. */
 function sameParsedFile(text: string): void {
   if (readBlockDocument(text, 200) === undefined) return;
-  expect(outline(parseText(text, 'yaml')), `parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { blockReader: false })));
+  expect(outline(parseText(text, 'yaml')), `parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { reader: 'yaml' })));
 }
 
 describe('readBlockYaml', () => {
@@ -278,7 +278,7 @@ describe('readBlockYaml', () => {
 /** Where the block reader reads a stream, parseText's result is the full parse's, node for node, in every document. */
 function sameParsedStream(text: string): boolean {
   if (readBlockStream(text, 200) === undefined) return true;
-  expect(outline(parseText(text, 'yaml')), `stream parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { blockReader: false })));
+  expect(outline(parseText(text, 'yaml')), `stream parsed otherwise by the block reader:\n${text}`).toEqual(outline(parseText(text, 'yaml', { reader: 'yaml' })));
   return true;
 }
 
@@ -287,10 +287,10 @@ describe("the block reader's nodes", () => {
   // the rest of dplint and yaml itself do with a node must work on them as on the full parse's.
   const text = 'cluster_info:\n  label: [etl, nightly]\n  node_configuration:\n    max_nodes: 4\n';
   const read = parseText(text, 'yaml');
-  const full = parseText(text, 'yaml', { blockReader: false });
+  const full = parseText(text, 'yaml', { reader: 'yaml' });
 
   test('are what yaml makes: kind, class, data, text and copies', () => {
-    expect(read.blockRead).toBe(true);
+    expect(read.reader).toBe('block');
     const root = read.documents[0].node.contents as YAMLMap;
     const pair = root.items[0];
     const info = pair.value as YAMLMap;
@@ -335,8 +335,11 @@ describe('readBlockStream', () => {
     }
   });
 
-  test('readData: one document, or a stream where the reader declines the whole text at a `---` line', () => {
-    const values = (text: string, maxDocuments?: number) => readData(text, { maxDocuments })?.values;
+  test('parseText takes one document, or a stream where the reader declines the whole text at a `---` line, with the block reader', () => {
+    const values = (text: string, maxDocuments?: number) => {
+      const file = parseText(text, 'yaml', { maxDocuments });
+      return file.reader === 'block' ? file.documents.map((document) => document.value) : undefined;
+    };
     expect(values('a: x---y\nb: ---\n')).toEqual([{ a: 'x---y', b: '---' }]);
     expect(values('a: 1\n---\nb: 2\n')).toEqual([{ a: 1 }, { b: 2 }]);
     expect(values('---\na: 1\n---\nb: 2\n---\nc: 3')).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
@@ -365,7 +368,7 @@ describe('readBlockStream', () => {
       fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
         const text = applyEdits(stream, edits);
         if (readBlockStream(text, 200)) accepted++;
-        // readData tries one document first, and looks for a stream only where the reader declines.
+        // parseText tries one document first, and looks for a stream only where the reader declines.
         if (readBlockYaml(text, 200) !== undefined) expect(streamParts(text), `read as one document, yet a stream:\n${text}`).toBeUndefined();
         return sameParsedStream(text);
       }),

@@ -45,11 +45,16 @@ export function ruleNamespace(ruleId: string): string {
  * ```
  */
 export function fixText(text: string, options: LintOptions = {}, fix: FixOptions = {}): FixTextResult {
+  return fixWith((output) => lintText(output, options), text, fix);
+}
+
+/** {@link fixText} with the lint given: the tests fix with a lint that reads everything with `yaml`. */
+export function fixWith(lint: (text: string) => LintResult, text: string, fix: FixOptions = {}): FixTextResult {
   const wanted = (finding: Finding): boolean =>
     finding.fix !== undefined && (fix.types === undefined || fix.types.includes(ruleNamespace(finding.ruleId))) && (fix.filter?.(finding) ?? true);
   const maxPasses = fix.maxPasses ?? MAX_FIX_PASSES;
   let output = text;
-  let result = lintText(output, options);
+  let result = lint(output);
   const applied: Finding[] = [];
   for (let pass = 0; pass < maxPasses; pass++) {
     const fixable = result.findings.filter(wanted);
@@ -58,7 +63,7 @@ export function fixText(text: string, options: LintOptions = {}, fix: FixOptions
     if (next.text === output) break;
     applied.push(...next.applied);
     output = next.text;
-    result = lintText(output, options);
+    result = lint(output);
   }
   const { operation, operationSource, documents, findings, bodies, shownSource, suppressed } = result;
   return { operation, operationSource, ...(documents ? { documents } : {}), findings, bodies, ...(shownSource === undefined ? {} : { shownSource }), ...(suppressed ? { suppressed } : {}), output, fixed: output !== text, applied };

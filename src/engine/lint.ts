@@ -1,27 +1,26 @@
-import { withLineFeeds } from '../parse/lines.js';
 import type { OperationId } from '../operations.js';
+import { withLineFeeds } from '../parse/lines.js';
 import { locate } from '../parse/locate.js';
-import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type SourceComment, type SourceDocument, type SourceFormat } from '../parse/parse.js';
+import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type ParseOptions, type SourceComment, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
+import { maskSecrets, messageMask } from '../schema/secrets.js';
 import type { DocumentOperation, Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
-import { inferOperation } from './infer-operation.js';
-import { refineTypeFinding } from './source-types.js';
-import { yaml11Findings } from './yaml11.js';
-import { cleanResult, quickLook, type QuickLook } from './fast-path.js';
-import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
-import { sortFindings } from './order.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
-import { ALL_RULES, findRule } from '../../rules/index.js';
-import { asEnvelope, commentsOfDocument, fileOperation, resolveOperation, type Envelope, type ResolvedOperation } from './resolve-operation.js';
-import { isObject } from '../../rules/support/rule-helpers.js';
-import { withoutRepositoryRules } from './repository.js';
-import { stageMessage } from '../define-rule.js';
-import operationUnresolved from '../../rules/operation/unresolved.js';
 import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
-import { maskSecrets, messageMask } from '../schema/secrets.js';
+import { stageMessage } from '../define-rule.js';
+import { ALL_RULES, findRule } from '../../rules/index.js';
+import operationUnresolved from '../../rules/operation/unresolved.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
+import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
+import { inferOperation } from './infer-operation.js';
+import { sortFindings } from './order.js';
+import { withoutRepositoryRules } from './repository.js';
+import { asEnvelope, commentsByDocument, fileOperation, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
+import { refineTypeFinding } from './source-types.js';
+import { yaml11Findings } from './yaml11.js';
 
 /** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
 export interface LintOptions {
@@ -45,19 +44,6 @@ export interface LintOptions {
   maxDocuments?: number;
   /** Most scalars a large text may hold (parse.ts DEFAULT_MAX_SCALARS). */
   maxScalars?: number;
-  /**
-   * Take the quick ways (default true; the results are the same either way): the quick look
-   * (src/engine/fast-path.ts), after which a YAML file it proves clean is not parsed with
-   * positions, and the block reader (src/parse/block-yaml.ts) in place of `yaml` for files in the
-   * block subset. False sends everything through `yaml` (the tests compare the two).
-   */
-  quick?: boolean;
-  /**
-   * What `mayHoldDirectives` (src/engine/fast-path.ts) says of this very text, from a caller that
-   * asked already (src/node/lint-files.ts, whose facts need the answer too): the quick look then
-   * does not scan the text for it again. Default: the quick look asks.
-   */
-  mayHoldDirectives?: boolean;
   /** Organisation policies from the config file. */
   policies?: readonly CompiledPolicy[];
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
@@ -119,16 +105,9 @@ export interface BodyOfDocument {
  * // operation === 'set-cluster-state'; findings[0]: { ruleId: 'schema/enum', line: 2, column: 8, … }
  * ```
  */
-export function lintText(written: string, options: LintOptions = {}): LintResult {
-  // Lines as YAML reads them, in every stage (src/parse/lines.ts): offsets stay those of the text as written.
-  const text = withLineFeeds(written);
-  // The settings in force go to the quick look as they are: a clean file costs no copy of the options.
-  const rules = withRecommended(options.rules);
-  const look = options.quick === false ? undefined : quickLook(text, options, rules);
-  const clean = look && cleanResult(look, rules);
-  if (clean) return options.includeSuppressed ? { ...clean, suppressed: [] } : clean;
+export function lintText(text: string, options: LintOptions = {}): LintResult {
   // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
-  return lintDetailed(text, { ...options, rules }, look, false);
+  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false);
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
@@ -139,113 +118,135 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return lintDetailed(withLineFeeds(text), { ...options, rules: withRecommended(options.rules) }, undefined, true);
+  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, true);
+}
+
+/** The parse limits among the options. */
+export function limitsOf(options: LintOptions): ParseOptions {
+  const { maxAliasCount, maxDepth, maxAliasExpansion, maxDocuments, maxScalars } = options;
+  return { maxAliasCount, maxDepth, maxAliasExpansion, maxDocuments, maxScalars };
+}
+
+/** A finding of a document's body or its operation, not placed in the text yet. */
+interface Unplaced {
+  document: SourceDocument | undefined;
+  finding: PathFinding;
 }
 
 /**
- * The full lint; `look`, the quick look's, gives each body's findings where it read the same
- * documents; `detailed`, whether rule findings keep their messageId and data.
+ * The lint of a parsed file (`written`: the text as given, which output shows masked), in the
+ * order it reads: each document's operation, its body checked as data, the configured levels;
+ * then, only for what is left to show, positions, directives and masking. A clean file is done
+ * before anything asks for nodes, so its data is all that is read. `detailed`: rule findings keep
+ * their messageId and data.
  */
-function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean): DetailedResult {
-  // The quick look's reading gives the nodes; of a stream, only the documents with something to
-  // place need theirs: a finding of their own, or one of their resolution's.
-  const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || look.documents[index].resolved.findings.length > 0 : undefined;
-  const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
-  const findings: DetailedFinding[] = [...file.findings];
-  const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, document, finding, detailed);
-
-  // Each document resolves its own operation; the quick look's resolutions stand where it read these very documents.
-  const resolutions = resolveDocuments(file, options, look);
+export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): DetailedResult {
+  const settings = withRecommended(options.rules);
+  const resolutions = resolveDocuments(file, options);
   const bodies: BodyOfDocument[] = [];
+  const unplaced: Unplaced[] = [];
   for (const { document, resolved } of resolutions) {
-    for (const finding of resolved.findings) findings.push(located(document, finding));
-    const operation = resolved.operation;
+    for (const finding of resolved.findings) unplaced.push({ document, finding });
     if (!document?.usable) continue;
+    const operation = resolved.operation;
     if (!operation) {
-      if (resolved.findings.length === 0 && !isEmptyBody(document.value)) findings.push(located(document, { ...stageMessage(operationUnresolved, 'unresolved'), path: [] }));
+      if (resolved.findings.length === 0 && !isEmptyBody(document.value)) unplaced.push({ document, finding: { ...stageMessage(operationUnresolved, 'unresolved'), path: [] } });
       continue;
     }
     const envelope = resolved.source === 'envelope' ? asEnvelope(document.value) : undefined;
     const prefix = envelope ? ['body'] : [];
-    bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), operation, prefix, value: envelope ? envelope.body : document.value });
-    // The quick look read these very documents as the same data, under the same resolution.
-    const known = look && file.documents.length === look.documents.length ? look.documents[document.index].findings : undefined;
-    const documentFindings = lintDocument(document, operation, envelope, resolved.pathParameters, options, known);
-    // One push each: a spread of 120,000 findings is as many arguments, past V8's stack.
-    for (const f of documentFindings) findings.push(located(document, refineTypeFinding(f, document.node, file.text, file.format)));
-    if (file.format === 'yaml' && !file.blockRead) for (const f of yaml11Findings(document.node, operation, prefix)) findings.push(located(document, f));
+    const body = envelope ? envelope.body : document.value;
+    bodies.push({ ...(file.documents.length > 1 ? { document: document.index } : {}), operation, prefix, value: body });
+    const headers = isObject(envelope?.headers) ? envelope.headers : {};
+    for (const finding of checkBody(operation, body, { rules: settings, policies: options.policies, pathParameters: resolved.pathParameters, headers })) {
+      const inDocument = envelope && !finding.fromDocumentRoot ? rebaseIntents({ ...finding, path: ['body', ...finding.path] }, ['body']) : finding;
+      // A type error is said as the text wrote the value (src/engine/source-types.ts): only such a finding asks for the nodes here.
+      unplaced.push({ document, finding: inDocument.ruleId === 'schema/type' ? refineTypeFinding(inDocument, document.node, file.text, file.format) : inDocument });
+    }
+    // Only `yaml` reads the plain scalars YAML 1.1 reads otherwise; the nodes are there already.
+    if (file.reader === 'yaml' && file.format === 'yaml') for (const finding of yaml11Findings(document.node, operation, prefix)) unplaced.push({ document, finding });
+  }
+
+  // Levels first: a finding turned off is never placed.
+  const findings: DetailedFinding[] = applyLevels(file.findings, settings);
+  for (const { document, finding } of unplaced) {
+    const level = levelOf(settings, finding.ruleId);
+    if (level !== 'off') findings.push(placed(file, document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
+  const { shown, suppressed } = directed(file, findings, settings, options);
+  return shownResult(file, written, options, { operation, operationSource, ...(documents ? { documents } : {}), findings: shown, bodies }, suppressed);
+}
 
-  const settings = options.rules ?? {};
-  let final = applyLevels(findings, settings);
-  let suppressed: Array<DetailedFinding & SuppressedFinding> = [];
-  if (options.inlineConfig !== false) {
-    const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
-    ({ findings: final, suppressed } = applyDirectives(final, withoutRepositoryRules(parseDirectives(file.comments)), {
-      reportUnused: options.reportUnusedDisableDirectives ?? 'off',
-      isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
-      suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
-      text: file.text,
-      requireReason: options.directives?.requireReason,
-      levelOf: (id) => levelOf(settings, id),
-    }));
-  }
+/** The findings with the file's inline directives applied: those left, and those they silenced. */
+function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): { shown: DetailedFinding[]; suppressed: Array<DetailedFinding & SuppressedFinding> } {
+  if (options.inlineConfig === false || file.comments.length === 0) return { shown: findings, suppressed: [] };
+  const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
+  const { findings: shown, suppressed } = applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
+    reportUnused: options.reportUnusedDisableDirectives ?? 'off',
+    isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
+    suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
+    text: file.text,
+    requireReason: options.directives?.requireReason,
+    levelOf: (id) => levelOf(settings, id),
+  });
+  return { shown, suppressed };
+}
+
+/**
+ * The result as output may show it: findings sorted, with no credential of the file in a message,
+ * and, where there is something to show, the text with its credentials masked (`shownSource`).
+ */
+function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): DetailedResult {
   const kept = options.includeSuppressed ? suppressed : [];
-  const shown = final.length > 0 || kept.length > 0 ? maskSecrets(text, maskable(file, options)) : undefined;
-  const mask = secretMask(file, () => shown ?? text);
+  if (result.findings.length === 0 && kept.length === 0) return options.includeSuppressed ? { ...result, suppressed: [] } : result;
+  // Lines as YAML reads them (a lone CR ends one), offsets those of the text as written.
+  const text = withLineFeeds(written);
+  const shown = maskSecrets(text, maskable(file, options));
+  const mask = secretMask(file, shown);
   return {
-    operation,
-    operationSource,
-    ...(documents ? { documents } : {}),
-    findings: sortFindings(withoutSecrets(final, mask)),
-    bodies,
-    ...(shown === undefined ? {} : { shownSource: shown }),
+    ...result,
+    findings: sortFindings(withoutSecrets(result.findings, mask)),
+    shownSource: shown,
     ...(options.includeSuppressed ? { suppressed: sortFindings(withoutSecrets(kept, mask).map((finding) => withMaskedReason(finding, mask))) } : {}),
   };
 }
 
 /**
- * Each document's operation: the quick look's resolution where it read these very documents (it
- * resolved them as below: the text holds no modeline, see fast-path.ts), else each document's own
- * from its comments and value. A file without a readable document (a syntax error in JSON) is
- * resolved once, from its comments, so that the result still says what it was meant for.
+ * Each document's operation, from its own comments and value (DESIGN.md: each document resolves
+ * its own). A file without a readable document (a syntax error in JSON) is resolved once, from its
+ * comments, so that the result still says what it was meant for.
  */
-function resolveDocuments(file: ParsedFile, options: LintOptions, look: QuickLook | undefined): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
-  if (look && file.documents.length === look.documents.length) return file.documents.map((document) => ({ document, resolved: look.documents[document.index].resolved }));
+function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
   const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
     resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation, infer: inferOperation });
   if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(file.comments, undefined) }];
-  if (file.documents.length === 1) return [{ document: file.documents[0], resolved: resolve(file.comments, file.documents[0].usable ? file.documents[0].value : undefined) }];
-  const starts = file.documents.map((document) => document.node.range?.[0] ?? 0);
+  const comments = commentsByDocument(file.comments, file.documents);
   const resolutions: Array<{ document: SourceDocument; resolved: ResolvedOperation }> = [];
   for (const document of file.documents) {
     const first = resolutions[0]?.resolved;
     const streamModeline = first?.source === 'modeline' ? first.operation : undefined;
-    resolutions.push({ document, resolved: resolve(commentsOfDocument(file.comments, starts, document.index), document.usable ? document.value : undefined, streamModeline) });
+    resolutions.push({ document, resolved: resolve(comments[document.index], document.usable ? document.value : undefined, streamModeline) });
   }
   return resolutions;
 }
 
 /** A masker of the file's credentials in any text: built on first use, once per file. */
-function secretMask(file: ParsedFile, shown: () => string): (text: string) => string {
+function secretMask(file: ParsedFile, shown: string): (text: string) => string {
   let mask: ((text: string) => string) | undefined;
+  // The parsed text has no byte-order mark; the shown text keeps the one the text has.
+  const shownText = shown.charCodeAt(0) === 0xfeff ? shown.slice(1) : shown;
   return (text) => {
-    mask ??= messageMask(file.text, file.documents.map((document) => document.value), () => {
-      // The parsed text has no byte-order mark; the shown text keeps the one the text has.
-      const shownText = shown();
-      return shownText.charCodeAt(0) === 0xfeff ? shownText.slice(1) : shownText;
-    });
+    mask ??= messageMask(file.text, file.documents.map((document) => document.value), () => shownText);
     return mask(text);
   };
 }
 
-
 /**
  * The file as masking would parse it (`parseText(text, 'yaml')`, src/schema/secrets.ts), where it is
  * the same: read with the default limits (a limit of the config's may leave out, or stop at, what
- * the default reads), every document with its nodes, and YAML or JSON that parsed (JSON is read
- * as YAML once it is known to be JSON). Otherwise masking parses the text itself.
+ * the default reads), and YAML or JSON that parsed (JSON is read as YAML once it is known to be
+ * JSON). Otherwise masking parses the text itself.
  */
 function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefined {
   const defaults =
@@ -254,7 +255,7 @@ function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefine
     (options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION) === DEFAULT_MAX_ALIAS_EXPANSION &&
     (options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) === DEFAULT_MAX_DOCUMENTS &&
     options.maxScalars === undefined;
-  if (!defaults || file.documents.some((document) => document.dataOnly)) return undefined;
+  if (!defaults) return undefined;
   return file.format === 'yaml' || file.documents.length > 0 ? file : undefined;
 }
 
@@ -275,23 +276,8 @@ function withoutSecrets<F extends DetailedFinding>(findings: F[], mask: (text: s
   });
 }
 
-/** One document's body checked as data; findings come back with paths into the document as written. */
-function lintDocument(
-  document: SourceDocument,
-  operation: OperationId,
-  envelope: Envelope | undefined,
-  pathParameters: Record<string, string>,
-  options: LintOptions,
-  known: PathFinding[] | undefined,
-): PathFinding[] {
-  const body = envelope ? envelope.body : document.value;
-  const toDocument = (finding: PathFinding): PathFinding =>
-    envelope && !finding.fromDocumentRoot ? rebaseIntents({ ...finding, path: ['body', ...finding.path] }, ['body']) : finding;
-  const headers = isObject(envelope?.headers) ? envelope.headers : {};
-  return (known ?? checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers })).map(toDocument);
-}
-
-function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
+/** A finding placed in the text: its range, and its fix intents made text edits, where the node's source range is known. */
+function placed(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target, finding.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
   const located: DetailedFinding = {
     ruleId: finding.ruleId,
@@ -304,7 +290,6 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
     endLine: range.endLine,
     endColumn: range.endColumn,
   };
-  // Fix intents become text edits here, where the node's source range is known.
   const fix = finding.fix && renderFix(file, document, finding.path, finding.fix);
   if (fix) located.fix = fix;
   const suggestions = finding.suggestions && renderSuggestions(file, document, finding.path, finding.suggestions);

@@ -18,7 +18,7 @@ export interface ResolvedOperation {
 export interface ResolveInput {
   /** `--operation`, or `operation` in a library call. */
   option?: OperationId;
-  /** The document's own comments (commentsOfDocument), where a modeline may be. */
+  /** The document's own comments (commentsByDocument), where a modeline may be. */
   comments: readonly SourceComment[];
   /** The document's value, to recognise a request envelope. */
   document: unknown;
@@ -106,14 +106,18 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
 }
 
 /**
- * The comments of document `index` of a stream whose documents start at `starts` (their offsets,
- * `---` included): those from its start (the text's start, for the first) to the next document's.
- * A comment after a document's content and before the next `---` is the document it ends.
+ * Each document's own comments, in one pass over both (they come in order): those from its start
+ * (its `---` included; the text's start, for the first) to the next document's. A comment after a
+ * document's content and before the next `---` is the document it ends.
  */
-export function commentsOfDocument(comments: readonly SourceComment[], starts: readonly number[], index: number): SourceComment[] {
-  const from = index === 0 ? 0 : starts[index];
-  const to = index + 1 < starts.length ? starts[index + 1] : Infinity;
-  return comments.filter((comment) => comment.offset >= from && comment.offset < to);
+export function commentsByDocument(comments: readonly SourceComment[], documents: ReadonlyArray<{ start: number }>): SourceComment[][] {
+  const byDocument: SourceComment[][] = documents.map(() => []);
+  let index = 0;
+  for (const comment of comments) {
+    while (index + 1 < documents.length && documents[index + 1].start <= comment.offset) index++;
+    byDocument[index].push(comment);
+  }
+  return byDocument;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isCollection, isMap, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { parseText, readDataOnly, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import { DEFAULT_MAX_DEPTH, parseText, readBlockYaml, type ParsedFile, type SourceDocument } from '../parse/parse.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
 
@@ -414,7 +414,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * report (src/parse/block-yaml.ts). `undefined` where the reader declines the text.
  */
 function blockReadsBackAs(text: string, expected: unknown): boolean | undefined {
-  const block = readDataOnly(text);
+  const block = readBlockYaml(text, DEFAULT_MAX_DEPTH);
   return block === undefined ? undefined : deepEqual(block, expected);
 }
 

@@ -4,7 +4,6 @@ import { layered } from '../config/presets.js';
 import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
 import type { RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
-import { mayHoldDirectives as mayHoldDirectivesIn } from '../engine/fast-path.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
@@ -358,10 +357,7 @@ function lintSource(
   rules: RuleSettings | undefined,
   store?: ResultStore,
 ): { result: FileResult; facts?: RepositoryFacts } {
-  // One scan for directives serves the lint's quick look and the facts, where the text linted is the file's (no fixes).
-  const mayHoldDirectives = options.fix ? undefined : mayHoldDirectivesIn(text);
   const lintOptions: LintOptions = {
-    mayHoldDirectives,
     filename: file,
     operation: options.operation,
     configOperation: settings?.operation,
@@ -397,6 +393,6 @@ function lintSource(
   }
   const facts = collectFacts(bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
-  if (facts && mayHoldDirectives !== false && output.includes('dplint-')) facts.directives = true;
+  if (facts && output.includes('dplint-')) facts.directives = true;
   return { result, facts };
 }

@@ -6,9 +6,9 @@ import { yaml11Plain } from './yaml11.js';
  * mappings and sequences, one-line scalars, literal and folded block scalars, one-line flow lists,
  * comments — that returns the same data as the full parse (`parseText`, the `yaml` package with
  * the YAML 1.2 core schema) or `undefined` for any text outside that subset or with something the
- * full parse would report. It makes no findings. The quick look (src/engine/fast-path.ts) uses
- * its data to prove clean files clean; parseText has it build the very nodes `yaml` would compose
- * (readBlockDocument) for files in the subset; everything it declines goes to `yaml`. It is
+ * full parse would report. It makes no findings. parseText takes its data for files in the
+ * subset, and has it build the very nodes `yaml` would compose (BlockReading.document) only when
+ * a finding needs placing; everything it declines goes to `yaml`. It is
  * written for speed — one screen of the text, then one pass over the characters, no tokens — and
  * for caution: when in doubt, it declines. readBlockStream reads a stream of such documents
  * separated by `---` lines, as one file holding many bodies has them.
@@ -29,12 +29,9 @@ export function readBlockYaml(text: string, maxDepth: number): Record<string, un
 /** A block-subset document read with positions: what the full parse would make of it. */
 export interface BlockDocument {
   value: Record<string, unknown>;
-  /**
-   * The `yaml` nodes the full parse would compose: classes, values, styles and source ranges.
-   * Absent for a document of a stream read without them (readBlockStream's `build`).
-   */
-  contents?: YAMLMap<Scalar, unknown>;
-  /** The document's range, as the full parse gives it (without nodes: from its start to its end). */
+  /** The `yaml` nodes the full parse would compose: classes, values, styles and source ranges. */
+  contents: YAMLMap<Scalar, unknown>;
+  /** The document's range, as the full parse gives it. */
   range: [number, number, number];
   /** Each comment's offsets: from its `#` to the end of its line (none for a document read without nodes). */
   comments: Array<[number, number]>;
@@ -45,7 +42,7 @@ export interface BlockDocument {
  * for files in the subset). Declines a little more: empty values, whose ranges the full parse
  * places by rules not worth copying.
  */
-export function readBlockDocument(text: string, maxDepth: number): (BlockDocument & { contents: YAMLMap<Scalar, unknown> }) | undefined {
+export function readBlockDocument(text: string, maxDepth: number): BlockDocument | undefined {
   return readBlock(text, maxDepth)?.document();
 }
 
@@ -59,7 +56,9 @@ export function readBlockDocument(text: string, maxDepth: number): (BlockDocumen
 export interface BlockReading {
   value: Record<string, unknown>;
   /** The document's nodes, its offsets moved `shift` characters on (a stream's part in the whole text). */
-  document(shift?: number): (BlockDocument & { contents: YAMLMap<Scalar, unknown> }) | undefined;
+  document(shift?: number): BlockDocument | undefined;
+  /** Each comment's offsets, moved `shift` characters on: from its `#` to the end of its line. */
+  comments(shift?: number): Array<[number, number]>;
 }
 
 /**
@@ -77,14 +76,8 @@ export function readBlock(text: string, maxDepth: number, plain = false): BlockR
       const contents = buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>;
       return { value, contents, range: [start + shift, contents.range![2], text.length + shift], comments: reader.commentRanges(shift) };
     },
+    comments: (shift = 0) => reader.commentRanges(shift),
   };
-}
-
-/** A stream whose documents were read already (lint's quick look), from these parts of its text. */
-export interface StreamRead {
-  parts: readonly StreamPart[];
-  readings: readonly BlockReading[];
-  withNodes: (document: number) => boolean;
 }
 
 /** One document's part of a stream: its `---` line, and where its text starts and ends. */
@@ -120,19 +113,14 @@ export function streamParts(text: string, maxParts = Infinity): StreamPart[] | u
  * file holding many cluster bodies has them), each document in the subset, with offsets into the
  * whole text: what the full parse would compose for each. `undefined` for a text with no such
  * line, or with any document the reader declines — an empty one, one with `...` or a directive,
- * or comments alone before the first `---`. `known`, where given, has each document's data
- * already, and says which documents need their nodes; the others get none, nor their comments.
+ * or comments alone before the first `---`.
  */
-export function readBlockStream(text: string, maxDepth: number, known?: StreamRead): BlockDocument[] | undefined {
-  const parts = known?.parts ?? streamParts(text);
-  if (!parts || (known && known.readings.length !== parts.length)) return undefined;
+export function readBlockStream(text: string, maxDepth: number): BlockDocument[] | undefined {
+  const parts = streamParts(text);
+  if (!parts) return undefined;
   const documents: BlockDocument[] = [];
-  for (const [index, { marker, start, end }] of parts.entries()) {
-    if (known && !known.withNodes(index)) {
-      documents.push({ value: known.readings[index].value, range: [marker ?? start, start, end], comments: [] });
-      continue;
-    }
-    const part = (known?.readings[index] ?? readBlock(text.slice(start, end), maxDepth))?.document(start);
+  for (const { marker, start, end } of parts) {
+    const part = readBlock(text.slice(start, end), maxDepth)?.document(start);
     if (!part) return undefined;
     documents.push({ ...part, range: [marker ?? part.range[0], part.range[1], end] });
   }

@@ -89,18 +89,28 @@ interface MapIndex {
 /**
  * A mapping's members by key name and its merge keys, made once per mapping: looking each finding's
  * key up by scanning would take quadratic time on a mapping with thousands of findings.
- *
- * The indexes of the last document located are kept, and only those: findings are located one
- * document at a time. (A module-wide WeakMap keyed on the mappings kept every document alive
- * through V8's young-generation collections; with the renderers' WeakMap (src/fix/render.ts) that
- * moved ~22 KB of each file with findings into the old generation, and peak memory grew with the
- * number of files.)
  */
-let indexed: { doc: Document.Parsed; maps: Map<YAMLMap, MapIndex>; aliases?: Map<Alias, Node> } | undefined;
+interface DocumentIndex {
+  maps: Map<YAMLMap, MapIndex>;
+  aliases?: Map<Alias, Node>;
+}
+
+/**
+ * Where a document keeps its index: on the document itself, so that the index lives and dies with
+ * it. (Not a module-wide map: a WeakMap keyed on the mappings kept every document alive through
+ * V8's young-generation collections, and a "last document" variable made the result depend on
+ * call order.)
+ */
+const INDEX = Symbol('dplint.locate-index');
+
+function documentIndex(doc: Document.Parsed): DocumentIndex {
+  const held = doc as Document.Parsed & { [INDEX]?: DocumentIndex };
+  return (held[INDEX] ??= { maps: new Map() });
+}
 
 function indexOf(doc: Document.Parsed, node: YAMLMap): MapIndex {
-  if (indexed?.doc !== doc) indexed = { doc, maps: new Map() };
-  let index = indexed.maps.get(node);
+  const { maps } = documentIndex(doc);
+  let index = maps.get(node);
   if (index) return index;
   index = { members: new Map(), merges: [] };
   for (const pair of node.items) {
@@ -111,7 +121,7 @@ function indexOf(doc: Document.Parsed, node: YAMLMap): MapIndex {
     index.members.set(name, pair);
     if (name === '<<') index.merges.push(pair);
   }
-  indexed.maps.set(node, index);
+  maps.set(node, index);
   return index;
 }
 
@@ -128,8 +138,8 @@ function keyName(key: unknown): string | undefined {
  */
 function resolveAlias(doc: Document.Parsed, node: unknown): unknown {
   if (!isAlias(node)) return node;
-  if (indexed?.doc !== doc) indexed = { doc, maps: new Map() };
-  const aliases = (indexed.aliases ??= aliasTargets(doc));
+  const index = documentIndex(doc);
+  const aliases = (index.aliases ??= aliasTargets(doc));
   for (let hops = 0; isAlias(node) && hops < 100; hops++) node = aliases.get(node);
   return node;
 }

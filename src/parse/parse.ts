@@ -1,21 +1,18 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { isPlainText, readBlock, readBlockDocument, readBlockStream, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockDocument, type BlockReading, type StreamPart } from './block-yaml.js';
+import { isPlainText, readBlock, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockReading, type StreamPart } from './block-yaml.js';
 
-// Where a stream's documents begin and end, for callers that work a document at a time (masking).
-export { streamParts, YAML11_BOOLEAN, type StreamPart };
+// Where a stream's documents begin and end, for callers that work a document at a time (masking);
+// the block reader's data alone, for a fix's read-back of its edited text.
+export { readBlockYaml, streamParts, YAML11_BOOLEAN, type StreamPart };
+import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
+import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
 
-/**
- * The data of a one-document YAML text, where it reads without positions; `undefined` where only
- * the full parse can tell (then parseText). A fix's read-back of its edited text asks this first.
- */
-export function readDataOnly(text: string, maxDepth = DEFAULT_MAX_DEPTH): Record<string, unknown> | undefined {
-  return readBlockYaml(text, maxDepth);
-}
-import { jsonErrorAt } from './json-error.js';
+/** What the JSON reader reads of a JSON text. */
+type JsonRead = Extract<JsonReading, { value: unknown }>;
 import { toPointer } from './pointer.js';
 import { withLineFeeds } from './lines.js';
-import { BREAK_NAMES, readerBreaks } from './line-breaks.js';
+import { BREAK_NAMES, readerBreaks, type ReaderBreak } from './line-breaks.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
 import parseLineBreak from '../../rules/parse/line-break.js';
@@ -30,17 +27,18 @@ export type SourceFormat = 'yaml' | 'json';
 export interface SourceDocument {
   /** 0-based index in the stream. */
   index: number;
-  /** The `yaml` document: nodes with source ranges, for locating findings and for fixes. */
-  node: Document.Parsed;
+  /** Where the document starts in the text, its `---` line included: which comments are its own. */
+  start: number;
+  /**
+   * The `yaml` document: nodes with source ranges, for locating findings and for fixes. Made the
+   * first time something asks, where the reader that read the data did not make it already: a
+   * clean file needs no positions.
+   */
+  readonly node: Document.Parsed;
   /** The document as plain data, aliases and merge keys resolved: what the API would receive. */
   value: unknown;
   /** False when the document could not be read (syntax error, limit hit): no schema or rule runs on it. */
   usable: boolean;
-  /**
-   * True for a document of a stream read as data only (ParseOptions.streamRead): its `node` is an
-   * empty stand-in, made when asked, in which nothing is found.
-   */
-  dataOnly?: boolean;
 }
 
 /** A `#` comment, with the offset of its `#`. */
@@ -54,22 +52,29 @@ export interface SourceComment {
   range: Range;
 }
 
+/**
+ * Which reader read a file's data: the block reader (src/parse/block-yaml.ts) for YAML in its
+ * subset, the JSON reader (src/parse/json-reader.ts) for JSON, and `yaml` for the rest. The block reader takes no plain scalar that
+ * YAML 1.1 reads as anything but a string: src/engine/yaml11.ts has nothing to find in its files.
+ */
+export type Reader = 'block' | 'json' | 'yaml';
+
+/**
+ * A file parsed once: its data, comments and the parser's findings, read eagerly; each document's
+ * nodes made lazily (SourceDocument.node). Everything after the parse reads this one object.
+ */
 export interface ParsedFile {
   /** The text parsed: the file's text without a byte-order mark, if it had one. Fix offsets refer to it. */
   text: string;
   /** Whether the file began with a byte-order mark (to keep it when the file is written back). */
   bom: boolean;
   format: SourceFormat;
+  reader: Reader;
   lineCounter: LineCounter;
   documents: SourceDocument[];
   comments: SourceComment[];
   /** Syntax errors, duplicate keys and limits hit, already located. */
   findings: Finding[];
-  /**
-   * Read by the block reader (src/parse/block-yaml.ts), which takes no plain scalar that YAML 1.1
-   * reads as anything but a string: src/engine/yaml11.ts has nothing to find in such a file.
-   */
-  blockRead?: boolean;
   /**
    * Where the text stops being read: the first document past maxDocuments, or 0 for a text refused
    * unread (past maxScalars). Masking cannot see the structure from there, so output shows no text
@@ -93,64 +98,10 @@ export interface ParseOptions {
   /** Most scalars (keys and values) a text may hold to be read, by either reader; past it the file is refused with one finding. */
   maxScalars?: number;
   /**
-   * Read text in the block subset with readBlockDocument (src/parse/block-yaml.ts), which builds
-   * the same nodes as `yaml` in a fraction of the time. Default true; false always uses `yaml`
-   * (the tests compare the two).
+   * `yaml`: read with `yaml` whatever the text, for the differential tests that hold the block
+   * reader and the JSON reader to it (test/properties/block-reader.test.ts). An option of no public function.
    */
-  blockReader?: boolean;
-  /**
-   * The text's documents as readData read them (lint's quick look): their nodes are built from
-   * that reading, not by reading the text again.
-   */
-  read?: DataRead;
-  /**
-   * Of a stream in `read`, which documents need their nodes. The others get none (`dataOnly`) and
-   * their comments are not collected: for a caller that will locate nothing in them and has ruled
-   * out comments that matter. Default: all.
-   */
-  withNodes?: (document: number) => boolean;
-}
-
-/**
- * A text's documents read as data, without positions (the block subset: src/parse/block-yaml.ts),
- * for a caller that may need no more: a clean file is done with its data. Given back to
- * parseText, it is where the nodes and comments come from, so the text is read once whatever is
- * asked of it.
- */
-export interface DataRead {
-  /** Each document's data. */
-  readonly values: ReadonlyArray<Record<string, unknown>>;
-  /** A stream's parts (documents separated by `---` lines), where the text is one. */
-  readonly parts?: readonly StreamPart[];
-  /** What the reader noted of each document, for parseText. */
-  readonly readings: readonly BlockReading[];
-}
-
-/**
- * The text's documents as data, or `undefined` where only the full parse can read it, or where
- * the full parse refuses it (past maxScalars): parseText then reads or refuses it. Takes one YAML
- * document, or a stream of them separated by `---` lines.
- */
-export function readData(written: string, options: Pick<ParseOptions, 'maxDepth' | 'maxDocuments' | 'maxScalars'> = {}): DataRead | undefined {
-  const text = withLineFeeds(written);
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  if (!isPlainText(text)) return undefined;
-  // A text past maxScalars is parseText's to refuse (one parse/limit finding), whichever reader would take it.
-  if (holdsTooManyScalars(text, options)) return undefined;
-  // One document first: the reader declines at the first line that is exactly `---`, so a text it
-  // takes is no stream, and a stream's text is looked for `---` only once the reader has declined it.
-  const reading = readBlock(text, maxDepth, true);
-  if (reading) return { values: [reading.value], readings: [reading] };
-  const parts = text.includes('---') ? streamParts(text, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) : undefined;
-  if (!parts) return undefined;
-  const readings: BlockReading[] = [];
-  for (const { start, end } of parts) {
-    // (Each part of a plain text is plain.)
-    const reading = readBlock(text.slice(start, end), maxDepth, true);
-    if (reading === undefined) return undefined;
-    readings.push(reading);
-  }
-  return { values: readings.map((reading) => reading.value), parts, readings };
+  reader?: 'yaml';
 }
 
 /**
@@ -160,11 +111,6 @@ export function readData(written: string, options: Pick<ParseOptions, 'maxDepth'
 function plain<MessageId extends string>(rule: StageRule<MessageId>, messageId: NoInfer<MessageId>, data: Record<string, string | number>): { ruleId: string; severity: Severity; message: string } {
   return { ruleId: rule.id, severity: rule.severity, message: renderMessage(rule.messages[messageId], data) };
 }
-
-/** The full parse's settings (see parseText). */
-// logLevel 'error': `yaml` would otherwise print a warning on standard error (process.emitWarning)
-// that quotes a collection used as a key, which may be a credential; such keys are dplint's to report.
-const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false, logLevel: 'error' } as const;
 
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
@@ -229,48 +175,133 @@ export function formatOf(filename: string | undefined): SourceFormat {
  * Never throws: every problem of the text becomes a finding.
  */
 export function parseText(text: string, format: SourceFormat, options: ParseOptions = {}): ParsedFile {
-  const lineCounter = new LineCounter();
-  const findings: Finding[] = [];
-  const comments: SourceComment[] = [];
   // Positions are those an editor shows, which does not count a byte-order mark; lines are YAML's
   // (a lone CR ends one: withLineFeeds).
   const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const bom = unmarked !== text;
   const source = withLineFeeds(unmarked);
+  // Line starts are counted here, not reported by the parser: after some syntax errors it skips
+  // lines it never lexes, and a position past them would land on the wrong line.
+  const lineCounter = new LineCounter();
+  countLines(source, lineCounter);
+  const file: ParsedFile = { text: source, bom, format, reader: 'yaml', lineCounter, documents: [], comments: [], findings: [] };
 
-  if (format === 'json') {
-    const syntaxError = jsonSyntaxError(source);
-    if (syntaxError) {
-      countLines(source, lineCounter);
-      const offset = Math.min(syntaxError.offset, source.length);
-      const range = rangeOf(lineCounter, offset, Math.min(offset + 1, source.length));
-      findings.push({ ...plain(parseSyntax, 'json', { detail: syntaxError.message }), path: '', ...range });
-      return { text: source, bom, format, lineCounter, documents: [], comments, findings };
-    }
+  const json = format === 'json' ? readJson(source, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }) : undefined;
+  if (json && 'error' in json) {
+    const offset = Math.min(json.error.offset, source.length);
+    file.findings.push({ ...plain(parseSyntax, 'json', { detail: json.error.detail }), path: '', ...rangeOf(lineCounter, offset, Math.min(offset + 1, source.length)) });
+    return file;
   }
+  // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
+  // too, and a file is linted or refused the same way by either.
+  if (holdsTooManyScalars(source, options)) {
+    const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
+    file.findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
+    return { ...file, unreadFrom: 0 };
+  }
+  // JSON nested past maxDepth is `yaml`'s to refuse, as any text too deep.
+  if (json && 'value' in json && options.reader !== 'yaml') return jsonFile(file, json);
+  if (format === 'yaml' && options.reader !== 'yaml') {
+    const blocks = readBlocks(source, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+    // A node the block reader does not place as `yaml` would (an empty value, some comment
+    // placements) is `yaml`'s to make: the whole text is then read again, once, with `yaml`.
+    let yamlRead: ParsedFile | undefined;
+    if (blocks) return blockFile(file, blocks, (index) => (yamlRead ??= readWithYaml({ ...file, findings: [], comments: [] }, options)).documents[index].node);
+  }
+  return readWithYaml(file, options);
+}
 
+/** A JSON file: its data and what the JSON reader found, its nodes made when first asked for (jsonDocument). */
+function jsonFile(file: ParsedFile, json: JsonRead): ParsedFile {
+  const at = (start: number, end: number): Range => rangeOf(file.lineCounter, start, end);
+  for (const { key, path, range, first } of json.duplicates) file.findings.push({ ...plain(duplicateKey, 'duplicateKey', { key, firstLine: at(first, first).line }), path, ...at(...range) });
+  for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file.lineCounter, readerBreak));
+  return { ...file, reader: 'json', documents: [new LazyDocument(0, 0, json.value, () => jsonDocument(file.text))] };
+}
+
+/**
+ * A document read as data whose nodes are made the first time something asks (`make`). A class,
+ * not an object literal with a getter: V8 keeps such literals in a slow form, and a run over many
+ * clean files spent most of its time collecting them.
+ */
+class LazyDocument implements SourceDocument {
+  readonly usable = true;
+  private made: Document.Parsed | undefined;
+
+  constructor(
+    readonly index: number,
+    readonly start: number,
+    readonly value: unknown,
+    private readonly make: () => Document.Parsed,
+  ) {}
+
+  get node(): Document.Parsed {
+    return (this.made ??= this.make());
+  }
+}
+
+/** A document's part of the text as the block reader read it. */
+interface BlockPart {
+  reading: BlockReading;
+  /** Where the part's text starts (its offsets are moved on by as much), and its `---` line, if any. */
+  start: number;
+  end: number;
+  marker?: number;
+}
+
+/**
+ * The text read by the block reader: one document, or a stream of them separated by lines that
+ * are exactly `---`; `undefined` where any of it is outside the reader's subset.
+ */
+function readBlocks(source: string, maxDepth: number, maxDocuments: number): BlockPart[] | undefined {
+  if (!isPlainText(source)) return undefined;
+  // One document first: the reader declines at the first line that is exactly `---`, so a text it
+  // takes is no stream, and a stream's text is looked for `---` only once the reader has declined it.
+  const reading = readBlock(source, maxDepth, true);
+  if (reading) return [{ reading, start: 0, end: source.length }];
+  // A stream of more than maxDocuments is left to `yaml`, which reads it up to the limit.
+  const parts = source.includes('---') ? streamParts(source, maxDocuments) : undefined;
+  if (!parts) return undefined;
+  const read: BlockPart[] = [];
+  for (const { start, end, marker } of parts) {
+    // (Each part of a plain text is plain.)
+    const reading = readBlock(source.slice(start, end), maxDepth, true);
+    if (reading === undefined) return undefined;
+    read.push({ reading, start, end, marker });
+  }
+  return read;
+}
+
+/** A file the block reader read: usable documents whose nodes are built when first asked for, no findings. */
+function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (index: number) => Document.Parsed): ParsedFile {
+  const documents = parts.map(
+    ({ reading, start, end, marker }, index) =>
+      new LazyDocument(index, marker ?? start, reading.value, () => {
+        const block = reading.document(start);
+        return block ? composedDocument(block.contents, [marker ?? block.range[0], block.range[1], end]) : yamlNode(index);
+      }),
+  );
+  const lineStarts = file.lineCounter.lineStarts;
+  const comments: SourceComment[] = [];
+  let line = 0;
+  // Each comment's line is found by walking the line starts forward (the comments come in order)
+  // rather than by a search for each of their two ends: a cluster file has dozens of comment lines.
+  const lineOf = (offset: number): number => {
+    if (offset < lineStarts[line]) line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+    return line;
+  };
+  for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(file.text, lineStarts, lineOf, from, to));
+  return { ...file, reader: 'block', documents, comments };
+}
+
+/** The text read with `yaml`: every document's nodes, data and comments, and what `yaml` and the checks around it find. */
+function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
+  const { text: source, lineCounter, findings, comments } = file;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
   const maxAliasExpansion = options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION;
   const maxDocuments = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
-  // Line starts are counted here, not reported by the parser: after some syntax errors it skips
-  // lines it never lexes, and a position past them would land on the wrong line.
-  countLines(source, lineCounter);
-  // What readData read holds offsets into the text as given (it takes no byte-order mark), and was
-  // judged against maxScalars there. A stream of more than maxDocuments is left to `yaml`, which
-  // reads it up to the limit.
-  const read = format === 'yaml' && options.blockReader !== false && source === text && options.read && (options.read.parts?.length ?? 1) <= maxDocuments ? options.read : undefined;
-  // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
-  // too, and a file is linted or refused the same way with the quick ways or without them.
-  if (!read && holdsTooManyScalars(source, options)) {
-    const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
-    findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
-    return { text: source, bom, format, lineCounter, documents: [], comments, findings, unreadFrom: 0 };
-  }
-  if (format === 'yaml' && options.blockReader !== false) {
-    const blocks = read ? nodesOf(read, source, maxDepth, options.withNodes) : blockDocuments(source, maxDepth, maxDocuments);
-    if (blocks) return blockFile(blocks, source, bom, lineCounter);
-  }
   const parser = new Parser();
   // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
   // `!!set`, `!!omap`, `!!timestamp`): those would make Buffers, Sets, Maps and Dates, where a
@@ -317,7 +348,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     const deepAt = tooDeep.get(index);
     if (deepAt !== undefined) {
       findings.push({ ...plain(parseLimit, 'tooDeep', { maxDepth, remedy: RAISE_MAX_DEPTH }), path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
-      return { index, node, value: undefined, usable: false };
+      return { index, start: node.range[0], node, value: undefined, usable: false };
     }
     // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
     const error = node.errors[0];
@@ -329,10 +360,10 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     }
     // One push each: a spread of 120,000 duplicate keys is as many arguments, past V8's stack.
     for (const finding of duplicateKeys(node, at)) findings.push(finding);
-    if (node.errors.length > 0) return { index, node, value: undefined, usable: false };
+    if (node.errors.length > 0) return { index, start: node.range[0], node, value: undefined, usable: false };
     const refuse = (limit: ReturnType<typeof plain>, start = node.range[0]): SourceDocument => {
       findings.push({ ...limit, path: '', ...at(start, Math.min(start + 1, source.length)) });
-      return { index, node, value: undefined, usable: false };
+      return { index, start: node.range[0], node, value: undefined, usable: false };
     };
     // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
     const expansion = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }) : undefined;
@@ -341,7 +372,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     if (unresolved) {
       const [start, end] = unresolved.range ?? node.range;
       findings.push({ ...plain(parseSyntax, 'undefinedAlias', {}), path: '', ...at(...marked([start, end])) });
-      return { index, node, value: undefined, usable: false };
+      return { index, start: node.range[0], node, value: undefined, usable: false };
     }
     const passed = expansion?.passed;
     if (passed?.limit === 'maxAliasCount') return refuse(plain(parseLimit, 'aliasesHeld', { maxAliasCount }), passed.at.range?.[0]);
@@ -356,17 +387,12 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     const nesting = dataNesting(value, maxDepth);
     if (nesting === 'cycle') return refuse(plain(parseLimit, 'aliasCycle', { maxDepth }));
     if (nesting === 'too deep') return refuse(plain(parseLimit, 'tooDeepExpanded', { maxDepth }));
-    return { index, node, value, usable: true };
+    return { index, start: node.range[0], node, value, usable: true };
   });
 
-  for (const { offset, character, quoted } of breaks) {
-    const document = docs.length > 1 ? docs.findIndex((doc) => offset < doc.range[2]) : -1;
-    findings.push({
-      ...plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]),
-      path: '',
-      ...(document === -1 ? {} : { document }),
-      ...rangeOf(lineCounter, offset, offset + 1),
-    });
+  for (const readerBreak of breaks) {
+    const document = docs.length > 1 ? docs.findIndex((doc) => readerBreak.offset < doc.range[2]) : -1;
+    findings.push(lineBreakFinding(lineCounter, readerBreak, document === -1 ? undefined : document));
   }
   if (unread !== undefined) {
     findings.push({
@@ -376,46 +402,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
       ...rangeOf(lineCounter, unread, Math.min(unread + 1, source.length)),
     });
   }
-  return { text: source, bom, format, lineCounter, documents, comments, findings, ...(unread === undefined ? {} : { unreadFrom: unread }) };
-}
-
-/** The block reader's documents, with nodes, for a text no one has read. (A stream is looked for first: the reader would read a whole stream's text before declining it.) */
-function blockDocuments(source: string, maxDepth: number, maxDocuments: number): BlockDocument[] | undefined {
-  const parts = source.includes('---') ? streamParts(source, maxDocuments) : undefined;
-  const block = parts ? undefined : readBlockDocument(source, maxDepth);
-  return block ? [block] : parts ? readBlockStream(source, maxDepth) : undefined;
-}
-
-/** The nodes of what readData read, or `undefined` where the reader leaves them to `yaml`. */
-function nodesOf(read: DataRead, source: string, maxDepth: number, withNodes: ((document: number) => boolean) | undefined): BlockDocument[] | undefined {
-  if (!read.parts) {
-    const block = read.readings[0].document();
-    return block && [block];
-  }
-  return readBlockStream(source, maxDepth, { parts: read.parts, readings: read.readings, withNodes: withNodes ?? (() => true) });
-}
-
-/** A file the block reader read: usable documents, no findings. */
-function blockFile(blocks: readonly BlockDocument[], source: string, bom: boolean, lineCounter: LineCounter): ParsedFile {
-  const documents = blocks.map((block, index): SourceDocument => (block.contents ? { index, node: yamlDocument(block), value: block.value, usable: true } : withoutNodes(block, index)));
-  return { text: source, bom, format: 'yaml', lineCounter, documents, comments: blockComments(blocks, source, lineCounter.lineStarts), findings: [], blockRead: true };
-}
-
-/**
- * The comments the block reader noted, their lines found by walking the line starts forward (the
- * comments come in order) rather than by a search for each of their two ends: a cluster file with
- * findings has dozens of comment lines.
- */
-function blockComments(blocks: readonly BlockDocument[], source: string, lineStarts: readonly number[]): SourceComment[] {
-  const comments: SourceComment[] = [];
-  let line = 0;
-  const lineOf = (offset: number): number => {
-    if (offset < lineStarts[line]) line = 0;
-    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
-    return line;
-  };
-  for (const block of blocks) for (const [start, end] of block.comments) comments.push(sourceComment(source, lineStarts, lineOf, start, end));
-  return comments;
+  return { ...file, documents, ...(unread === undefined ? {} : { unreadFrom: unread }) };
 }
 
 /** Whether nothing but white space stands between `from` and `to` (`text.slice(from, to).trim() === ''`, mostly without the slice). */
@@ -425,42 +412,9 @@ function onlySpaceBetween(text: string, from: number, to: number): boolean {
   return at === from || text.slice(from, at).trim() === '';
 }
 
-/**
- * A Document as the full parse makes one, with nothing in it: a block-read file's documents are
- * made from it (Object.create; it is made on first use), sharing its options, schema and directives, which nothing changes
- * after a parse. `yaml`'s constructor builds a schema's tag list and directives for each, a third
- * of the cost of placing a file's findings (block-yaml.ts makes the nodes the same way).
- */
-let blankDocument: Document | undefined;
-
-function yamlDocument(block: BlockDocument): Document.Parsed {
-  const node: Document.Parsed = Object.create((blankDocument ??= new Document(undefined, COMPOSE_OPTIONS)));
-  // Its own members, in the constructor's order: what a finding or a caller may add to stays the document's own.
-  node.commentBefore = null;
-  node.comment = null;
-  node.errors = [];
-  node.warnings = [];
-  node.contents = (block.contents ?? null) as Document.Parsed['contents'];
-  node.range = block.range;
-  return node;
-}
-
-/**
- * A document of a stream read without its nodes, in which nothing is located: its `yaml`
- * Document (empty, with the document's range) is made only if something asks for it. A stream of
- * thousands of documents would otherwise keep a Document for each until its lint ends.
- */
-function withoutNodes(block: BlockDocument, index: number): SourceDocument {
-  let node: Document.Parsed | undefined;
-  return {
-    index,
-    value: block.value,
-    usable: true,
-    dataOnly: true,
-    get node() {
-      return (node ??= yamlDocument(block));
-    },
-  };
+/** A line break YAML 1.1 readers read and YAML 1.2 does not (rules/parse/line-break.ts). */
+function lineBreakFinding(lineCounter: LineCounter, { offset, character, quoted }: ReaderBreak, document?: number): Finding {
+  return { ...plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]), path: '', ...(document === undefined ? {} : { document }), ...rangeOf(lineCounter, offset, offset + 1) };
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
@@ -479,20 +433,6 @@ function firstSentence(message: string): string {
   return message.split('\n', 1)[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
-function jsonSyntaxError(text: string): { message: string; offset: number } | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (error) {
-    // V8's message is neither read for the position nor shown: it quotes the text around the
-    // error (a credential's, maybe), gives no position for some shapes, and differs between Node
-    // versions. The scan says where and why in its own words (src/parse/json-error.ts).
-    const found = jsonErrorAt(text);
-    if (found) return { message: found.detail, offset: found.offset };
-    // JSON.parse refused what the scan takes (a nesting past its stack): the start of the text, no quoted text.
-    return { message: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON', offset: 0 };
-  }
-}
 
 /**
  * A later key wins when the document is read, as with JSON.parse, so the finding sits on the

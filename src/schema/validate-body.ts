@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { PathFinding } from '../types.js';
-import { fieldName, fromPointer, valueAt } from '../parse/pointer.js';
+import type { PathFinding, Severity } from '../types.js';
+import { fieldName, fromPointer, valueAt, type DataPath } from '../parse/pointer.js';
 import * as compiled from '../generated/validators.js';
 import type { BodyOperationId, JsonSchema } from './body-schemas.js';
 import { closest, describeValue, isOnlyPlaceholders, isPlaceholder, schemaTypeName, typeName } from './values.js';
@@ -237,110 +237,151 @@ const GUESSES_KEPT = 500;
 /** Longer words are not remembered: no allowed name is near so long a word, and 500 of them per schema would be held. */
 const GUESS_WORD_MAX = 100;
 
+/** What every keyword's finding is made from: the error, and what it says of the value and its schema. */
+interface ErrorContext {
+  error: ErrorObject;
+  params: Record<string, unknown>;
+  path: DataPath;
+  parentSchema: JsonSchema;
+  secret: boolean;
+  field: string;
+  /** "got …", the value as a message may show it (masked where the schema marks a credential). */
+  got: string;
+  /** The schema's own words for the requirement (`errorMessage`), where it has them. */
+  custom: string | undefined;
+  /** " GB": the value's unit (`x-unit`), with a space before it, or nothing. */
+  unit: string;
+  base: { ruleId: string; severity: Severity };
+}
+
+/** Ajv's error as dplint's finding, in the words of the keyword's rule. */
 function toFinding(error: ErrorObject, ruleId: SchemaRuleId | typeof POLICY): PathFinding {
   const path = fromPointer(error.instancePath);
   const parentSchema = (error.parentSchema ?? {}) as JsonSchema;
   const secret = parentSchema['x-secret'] === true;
-  const field = fieldName(path);
-  const got = `got ${describeValue(error.data, secret)}`;
-  const custom = typeof parentSchema.errorMessage === 'string' ? parentSchema.errorMessage : undefined;
-  const unit = typeof parentSchema['x-unit'] === 'string' ? ` ${parentSchema['x-unit']}` : '';
-  const base = { ruleId, severity: ruleId === POLICY ? ('error' as const) : SCHEMA_RULE_FILES[ruleId].severity };
-  const params = error.params as Record<string, unknown>;
+  const context: ErrorContext = {
+    error,
+    params: error.params as Record<string, unknown>,
+    path,
+    parentSchema,
+    secret,
+    field: fieldName(path),
+    got: `got ${describeValue(error.data, secret)}`,
+    custom: typeof parentSchema.errorMessage === 'string' ? parentSchema.errorMessage : undefined,
+    unit: typeof parentSchema['x-unit'] === 'string' ? ` ${parentSchema['x-unit']}` : '',
+    base: { ruleId, severity: ruleId === POLICY ? 'error' : SCHEMA_RULE_FILES[ruleId].severity },
+  };
+  return (KEYWORD_FINDINGS[error.keyword] ?? otherKeyword)(context);
+}
 
-  switch (error.keyword) {
-    case 'required': {
-      const missing = String(params.missingProperty);
-      const member = propertySchema(parentSchema, missing);
-      const expected = member ? expectation(member) : '';
-      const where = path.length === 0 ? 'the body' : field;
-      return { ...base, path, target: 'key', ...say(schemaRequired, 'missing', { where, member: missing, expectation: expected ? ` (${expected})` : '' }), data: { member: missing } };
-    }
-    case 'additionalProperties': {
-      const member = String(params.additionalProperty);
-      const known = Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
-      const guess = closestIn(parentSchema, 'member', member, () => known);
-      const where = path.length === 0 ? 'the body' : field;
-      return {
-        ...base,
-        path: [...path, member],
-        target: 'key',
-        ...(guess
-          ? say(schemaUnknownMember, 'didYouMean', { member, where, guess })
-          : known.length <= 12
-            ? say(schemaUnknownMember, 'expectedOneOf', { member, where, known: known.join(', ') })
-            : say(schemaUnknownMember, 'seeSchema', { member, where, count: known.length })),
-        ...(guess ? { suggestions: [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
-      };
-    }
-    case 'type':
-      return {
-        ...base,
-        path,
-        // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
-        ...say(schemaType, isPlaceholder(error.data) ? 'placeholderWithText' : 'wrongType', {
-          field,
-          expected: schemaTypeName(String(params.type)),
-          actual: error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`,
-        }),
-        data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
-      };
-    case 'enum':
-    case 'const': {
-      const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
-      const guess = typeof error.data === 'string' && !secret && !isPlaceholder(error.data) ? closestIn(parentSchema, error.keyword, error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
-      return {
-        ...base,
-        path,
-        ...say(schemaEnum, isPlaceholder(error.data) ? 'placeholderWithText' : guess ? 'didYouMean' : 'notAllowed', { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got, ...(guess ? { guess } : {}) }),
-        ...(guess ? { suggestions: [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }] } : {}),
-      };
-    }
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-    case 'multipleOf': {
-      const nearest = typeof error.data === 'number' && !secret ? nearestValid(error.data, parentSchema) : [];
-      const suggestions = nearest.map((value) => ({ kind: 'replaceValue' as const, value, desc: `Change to ${value}${unit}` }));
-      const withSuggestions = suggestions.length ? { suggestions } : {};
-      if (custom) return { ...base, path, ...say(schemaRange, 'spec', { field, requirement: custom, got }), ...withSuggestions };
-      const limit = params.limit as number;
-      const bound = {
-        minimum: `at least ${limit}${unit}`,
-        maximum: `at most ${limit}${unit}`,
-        exclusiveMinimum: `greater than ${limit}${unit}`,
-        exclusiveMaximum: `less than ${limit}${unit}`,
-        multipleOf: `a multiple of ${params.multipleOf as number}`,
-      }[error.keyword];
-      return { ...base, path, ...say(schemaRange, 'bound', { field, bound, got }), ...withSuggestions };
-    }
-    case 'minItems':
-    case 'maxItems':
-    case 'minLength':
-    case 'maxLength': {
-      // No length in the body schemas has words of its own (`errorMessage`): the bound is built from its number.
-      const limit = params.limit as number;
-      const items = error.keyword.endsWith('Items') ? (limit === 1 ? 'item' : 'items') : limit === 1 ? 'character' : 'characters';
-      if (error.keyword === 'minLength' && limit === 1) return { ...base, path, ...say(schemaLength, 'empty', { field, got }) };
-      const bound = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${limit} ${items}`;
-      return { ...base, path, ...say(schemaLength, 'bound', { field, bound, got }) };
-    }
-    case 'uniqueItems': {
-      const [later, earlier] = firstRepeat(error.data as unknown[], params.i as number, params.j as number);
-      return {
-        ...base,
-        path: [...path, later],
-        ...say(schemaUnique, 'repeats', { item: fieldName([...path, later]), other: fieldName([...path, earlier]), value: describeValue((error.data as unknown[])[later], secret) }),
-      };
-    }
-    default: {
-      // format, pattern: a policy's keywords (POLICY_ONLY_KEYWORDS); the policy's own message leads.
-      if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
-      const format = error.keyword === 'format' ? `a valid ${String(params.format)}` : `text matching ${String(params.pattern)}`;
-      return { ...base, path, message: `${field} must be ${format}; ${got}` };
-    }
-  }
+const KEYWORD_FINDINGS: Record<string, (context: ErrorContext) => PathFinding> = {
+  required: missingMember,
+  additionalProperties: unknownMember,
+  type: wrongType,
+  enum: notAllowed,
+  const: notAllowed,
+  minimum: outOfRange,
+  maximum: outOfRange,
+  exclusiveMinimum: outOfRange,
+  exclusiveMaximum: outOfRange,
+  multipleOf: outOfRange,
+  minItems: wrongLength,
+  maxItems: wrongLength,
+  minLength: wrongLength,
+  maxLength: wrongLength,
+  uniqueItems: repeatedItem,
+};
+
+function missingMember({ params, path, parentSchema, field, base }: ErrorContext): PathFinding {
+  const missing = String(params.missingProperty);
+  const member = propertySchema(parentSchema, missing);
+  const expected = member ? expectation(member) : '';
+  const where = path.length === 0 ? 'the body' : field;
+  return { ...base, path, target: 'key', ...say(schemaRequired, 'missing', { where, member: missing, expectation: expected ? ` (${expected})` : '' }), data: { member: missing } };
+}
+
+function unknownMember({ params, path, parentSchema, field, base }: ErrorContext): PathFinding {
+  const member = String(params.additionalProperty);
+  const known = Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
+  const guess = closestIn(parentSchema, 'member', member, () => known);
+  const where = path.length === 0 ? 'the body' : field;
+  return {
+    ...base,
+    path: [...path, member],
+    target: 'key',
+    ...(guess
+      ? say(schemaUnknownMember, 'didYouMean', { member, where, guess })
+      : known.length <= 12
+        ? say(schemaUnknownMember, 'expectedOneOf', { member, where, known: known.join(', ') })
+        : say(schemaUnknownMember, 'seeSchema', { member, where, count: known.length })),
+    ...(guess ? { suggestions: [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
+  };
+}
+
+function wrongType({ error, params, path, parentSchema, secret, field, unit, base }: ErrorContext): PathFinding {
+  return {
+    ...base,
+    path,
+    // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
+    ...say(schemaType, isPlaceholder(error.data) ? 'placeholderWithText' : 'wrongType', {
+      field,
+      expected: schemaTypeName(String(params.type)),
+      actual: error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`,
+    }),
+    data: { expected: String(params.type), unit: unit.trim(), secret: secret ? 1 : 0, items: itemType(parentSchema) },
+  };
+}
+
+function notAllowed({ error, params, path, parentSchema, secret, field, got, base }: ErrorContext): PathFinding {
+  const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
+  const guess = typeof error.data === 'string' && !secret && !isPlaceholder(error.data) ? closestIn(parentSchema, error.keyword, error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
+  return {
+    ...base,
+    path,
+    ...say(schemaEnum, isPlaceholder(error.data) ? 'placeholderWithText' : guess ? 'didYouMean' : 'notAllowed', { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got, ...(guess ? { guess } : {}) }),
+    ...(guess ? { suggestions: [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }] } : {}),
+  };
+}
+
+function outOfRange({ error, params, path, parentSchema, secret, field, got, custom, unit, base }: ErrorContext): PathFinding {
+  const nearest = typeof error.data === 'number' && !secret ? nearestValid(error.data, parentSchema) : [];
+  const suggestions = nearest.map((value) => ({ kind: 'replaceValue' as const, value, desc: `Change to ${value}${unit}` }));
+  const withSuggestions = suggestions.length ? { suggestions } : {};
+  if (custom) return { ...base, path, ...say(schemaRange, 'spec', { field, requirement: custom, got }), ...withSuggestions };
+  const limit = params.limit as number;
+  const bound = {
+    minimum: `at least ${limit}${unit}`,
+    maximum: `at most ${limit}${unit}`,
+    exclusiveMinimum: `greater than ${limit}${unit}`,
+    exclusiveMaximum: `less than ${limit}${unit}`,
+    multipleOf: `a multiple of ${params.multipleOf as number}`,
+  }[error.keyword];
+  return { ...base, path, ...say(schemaRange, 'bound', { field, bound: bound ?? '', got }), ...withSuggestions };
+}
+
+function wrongLength({ error, params, path, field, got, base }: ErrorContext): PathFinding {
+  // No length in the body schemas has words of its own (`errorMessage`): the bound is built from its number.
+  const limit = params.limit as number;
+  const items = error.keyword.endsWith('Items') ? (limit === 1 ? 'item' : 'items') : limit === 1 ? 'character' : 'characters';
+  if (error.keyword === 'minLength' && limit === 1) return { ...base, path, ...say(schemaLength, 'empty', { field, got }) };
+  const bound = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${limit} ${items}`;
+  return { ...base, path, ...say(schemaLength, 'bound', { field, bound, got }) };
+}
+
+function repeatedItem({ error, params, path, secret, base }: ErrorContext): PathFinding {
+  const [later, earlier] = firstRepeat(error.data as unknown[], params.i as number, params.j as number);
+  return {
+    ...base,
+    path: [...path, later],
+    ...say(schemaUnique, 'repeats', { item: fieldName([...path, later]), other: fieldName([...path, earlier]), value: describeValue((error.data as unknown[])[later], secret) }),
+  };
+}
+
+/** format, pattern: a policy's keywords (POLICY_ONLY_KEYWORDS); the policy's own message leads. */
+function otherKeyword({ error, params, path, field, got, custom, base }: ErrorContext): PathFinding {
+  if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+  const format = error.keyword === 'format' ? `a valid ${String(params.format)}` : `text matching ${String(params.pattern)}`;
+  return { ...base, path, message: `${field} must be ${format}; ${got}` };
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { lintText } from '../../src/engine/lint.js';
 import { aliasExpansion } from '../../src/parse/aliases.js';
 import { readBlockDocument, streamParts } from '../../src/parse/block-yaml.js';
+import { lintWithYaml } from '../helpers/readers.js';
 import { parseText } from '../../src/parse/parse.js';
 import { schemaFindings } from '../../src/schema/validate-body.js';
 
@@ -166,8 +167,8 @@ describe('aliases: the text they stand for is counted and limited (maxAliasExpan
 describe('streams: no more than maxDocuments documents are read', () => {
   const stream = (count: number) => '# dplint: operation=set-cluster-state\n' + 'state: bad\n---\n'.repeat(count - 1) + 'state: bad\n';
 
-  test.each([true, false])('the first maxDocuments are linted, then one finding at the first not read (quick: %s)', (quick) => {
-    const { findings } = lintText(stream(5), { maxDocuments: 3, quick });
+  test.each([['lintText', lintText], ['lintWithYaml', lintWithYaml]] as const)('the first maxDocuments are linted, then one finding at the first not read (%s)', (_name, lint) => {
+    const { findings } = lint(stream(5), { maxDocuments: 3 });
     expect(findings.map((f) => [f.ruleId, f.document, f.line, f.column])).toEqual([
       ['schema/enum', 0, 2, 8],
       ['schema/enum', 1, 4, 8],
@@ -175,10 +176,10 @@ describe('streams: no more than maxDocuments documents are read', () => {
       ['parse/limit', 3, 7, 1],
     ]);
     expect(findings[3].message).toBe('stream not read past its first 3 documents (limit maxDocuments = 3); split the file to lint the rest');
-    expect(lintText(stream(3), { maxDocuments: 3, quick }).findings.map((f) => f.ruleId)).toEqual(['schema/enum', 'schema/enum', 'schema/enum']);
+    expect(lint(stream(3), { maxDocuments: 3 }).findings.map((f) => f.ruleId)).toEqual(['schema/enum', 'schema/enum', 'schema/enum']);
   });
 
-  test('a clean stream past the limit is not proven clean by the quick look', () => {
+  test('a clean stream past the limit is not clean: the limit is a finding', () => {
     const clean = '# dplint: operation=set-cluster-state\n' + 'state: start\n---\n'.repeat(3) + 'state: start\n';
     expect(lintText(clean, { maxDocuments: 3 }).findings.map((f) => [f.ruleId, f.document, f.line])).toEqual([['parse/limit', 3, 7]]);
     expect(lintText(clean, { maxDocuments: 4 }).findings).toEqual([]);
@@ -227,11 +228,11 @@ describe('a large text of more scalars than dplint reads in bounded memory', () 
     expect(lintText(text).findings).toEqual([refused]);
   });
 
-  test('the limit holds whichever reader would read the text: 210,000 distinct keys, which the block reader takes, are refused with the quick ways and without them', () => {
+  test('the limit holds whichever reader would read the text: 210,000 distinct keys, which the block reader takes, are refused by either reader', () => {
     const text = Array.from({ length: 210_000 }, (_, i) => `key_${i}: 1\n`).join('');
     expect(text.length).toBeGreaterThan(1024 * 1024);
     expect(lintText(text, { operation: 'edit-cluster' }).findings).toEqual([refused]);
-    expect(lintText(text, { operation: 'edit-cluster', quick: false }).findings).toEqual([refused]);
+    expect(lintWithYaml(text, { operation: 'edit-cluster' }).findings).toEqual([refused]);
   });
 });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { lintText, type LintOptions } from '../../src/engine/lint.js';
 import { fixText } from '../../src/engine/fix-text.js';
+import { fixWithYaml, lintEagerly, lintWithYaml } from '../helpers/readers.js';
 import { withoutRevealingEdits } from '../../src/schema/secrets.js';
 import { seededRandom } from '../helpers/random.js';
 import { runs, TIMEOUT } from './invariants.js';
@@ -10,9 +11,8 @@ import { findingsFile } from '../../bench/corpus.mjs';
 
 /**
  * Which reader read a file — the block reader (src/parse/block-yaml.ts) or `yaml` — is parse/'s
- * business alone: the whole lint gives one result either way. `quick: false` sends a file through
- * `yaml` only (no quick look, no block reader). Held here on generated files of the
- * findings-heavy corpus (bench/corpus.mjs --findings: nine in ten with findings, with fixes,
+ * business alone: the whole lint gives one result either way. lintWithYaml (test/helpers/readers.ts) sends a file through
+ * `yaml` only. Held here on generated files of the findings-heavy corpus (bench/corpus.mjs --findings: nine in ten with findings, with fixes,
  * suggestions and literal credentials to mask), as written and changed so that some leave the
  * block subset and others reach its newest corners: findings, positions, messages, fixes,
  * suggestions, the masked text, the bodies, the edits an output may print, and `--fix`'s output.
@@ -31,10 +31,11 @@ const CHANGES: ReadonlyArray<(text: string) => string> = [
 
 function oneResult(text: string): boolean {
   const quick = lintText(text, OPTIONS);
-  const full = lintText(text, { ...OPTIONS, quick: false });
+  const full = lintWithYaml(text, OPTIONS);
   expect(quick, `the block reader's lint differs from yaml's:\n${text}`).toEqual(full);
   expect(withoutRevealingEdits(quick.findings, text, quick.shownSource)).toEqual(withoutRevealingEdits(full.findings, text));
-  expect(fixText(text, OPTIONS)).toEqual(fixText(text, { ...OPTIONS, quick: false }));
+  expect(lintEagerly(text, OPTIONS), `nodes made eagerly lint this otherwise:\n${text}`).toEqual(quick);
+  expect(fixText(text, OPTIONS)).toEqual(fixWithYaml(text, OPTIONS));
   return quick.findings.length > 0;
 }
 

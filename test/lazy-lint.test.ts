@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { withRecommended } from '../src/config/presets.js';
-import { quickCleanResult } from '../src/engine/fast-path.js';
+import { lintEagerly, lintWithYaml } from './helpers/readers.js';
 import { inferOperation } from '../src/engine/infer-operation.js';
 import { resolveOperation } from '../src/engine/resolve-operation.js';
 import { lintText, type LintOptions } from '../src/engine/lint.js';
@@ -16,24 +16,19 @@ import type { Finding, Fix } from '../src/types.js';
 import { clusterFile } from '../bench/corpus.mjs';
 
 /**
- * The quick look (src/engine/fast-path.ts) may say "clean" only where the full lint finds
- * nothing and reads the same data; and with or without the quick ways (the quick look, the block
- * reader), a lint's result is the same. These tests hold it to that on generated cluster files, the
+ * Whichever reader reads a file (the block reader, or `yaml`), and whether its nodes are made
+ * only when a finding needs them or all at once, a lint's result is the same. These tests hold it to that on generated cluster files, the
  * sample repository, the real bodies, and arbitrary mutations of valid files.
  */
 const ROOT = join(__dirname, '..');
 const OPTIONS: LintOptions = { operation: 'edit-cluster', filename: 'cluster.yaml', rules: withRecommended() };
 
 function agrees(text: string, options: LintOptions = OPTIONS): boolean {
-  const full = lintText(text, { ...options, quick: false });
-  // Findings, fixes and suggestions alike: the block reader builds the nodes `yaml` would.
-  expect(lintText(text, options), `the quick ways lint this otherwise:\n${text}`).toEqual(full);
-  const quick = quickCleanResult(text, { ...options, rules: withRecommended(options.rules) });
-  if (!quick) return true;
-  expect(full.findings, `the quick look called this clean:\n${text}`).toEqual([]);
-  // Compared as the API receives them, as JSON (where -0 is 0).
-  expect(JSON.stringify(quick.bodies.map((b) => b.value))).toBe(JSON.stringify(full.bodies.map((b) => b.value)));
-  expect([quick.operation, quick.operationSource]).toEqual([full.operation, full.operationSource]);
+  const full = lintWithYaml(text, options);
+  // Findings, fixes, suggestions and bodies alike: the block reader builds the nodes `yaml` would.
+  const lazy = lintText(text, options);
+  expect(lazy, `the block reader lints this otherwise:\n${text}`).toEqual(full);
+  expect(lintEagerly(text, options), `nodes made eagerly lint this otherwise:\n${text}`).toEqual(lazy);
   return true;
 }
 
@@ -79,8 +74,8 @@ describe('each document of a stream resolves its own operation', () => {
     ['request envelopes', ENVELOPES, 'envelope', [['schema/enum', 1, 9, 10], ['cluster/max-nodes-below-initial', 2, 17, 16]]],
     ['modelines', MODELINES, 'modeline', [['schema/enum', 1, 5, 8], ['cluster/max-nodes-below-initial', 2, 11, 14]]],
   ] as const)('%s: each document checked as its own operation, both ways', (_, text, source, findings) => {
-    for (const quick of [true, false]) {
-      const result = lintText(text, { filename: 'requests.yaml', quick });
+    for (const lint of [lintText, lintWithYaml]) {
+      const result = lint(text, { filename: 'requests.yaml' });
       expect(result.findings.map((f) => [f.ruleId, f.document, f.line, f.column])).toEqual(findings);
       // The file's operation is its first document's; `documents` says each one's, as the operations differ.
       expect([result.operation, result.operationSource]).toEqual(['add-whitelist-ip', source]);
@@ -95,7 +90,7 @@ describe('each document of a stream resolves its own operation', () => {
 
   test('a stream of one operation has no `documents`: the file\'s operation is every document\'s', () => {
     const text = 'method: PUT\npath: /api/v1.3/clusters/etl\nbody:\n  label: [etl]\n---\nmethod: PUT\npath: /api/v1.3/clusters/adhoc\nbody:\n  label: [adhoc]\n';
-    for (const quick of [true, false]) expect(lintText(text, { quick })).toMatchObject({ operation: 'edit-cluster', operationSource: 'envelope', findings: [] });
+    for (const lint of [lintText, lintWithYaml]) expect(lint(text)).toMatchObject({ operation: 'edit-cluster', operationSource: 'envelope', findings: [] });
     expect(lintText(text).documents).toBeUndefined();
   });
 
@@ -138,38 +133,33 @@ describe('each document of a stream resolves its own operation', () => {
   });
 });
 
-describe('the quick look and directives', () => {
-  test("leaves a text that may hold a modeline or directive to the full lint, asking only where the caller has not (LintOptions.mayHoldDirectives)", () => {
-    const modeline = '# dplint: operation=edit-cluster\nlabel: [etl]\n';
-    expect([quickCleanResult(modeline, OPTIONS), quickCleanResult('label: [etl]\n', { ...OPTIONS, mayHoldDirectives: true })]).toEqual([undefined, undefined]);
-    // The caller's answer is taken as given: lint-files.ts asks once, for the lint and the file's facts.
-    expect(quickCleanResult(modeline, { ...OPTIONS, mayHoldDirectives: false })?.findings).toEqual([]);
+describe('the block reader and comments', () => {
+  test('reads a file with a modeline or a directive as any other: its comments come with its data', () => {
+    const file = parseText('# dplint: operation=edit-cluster\nlabel: [etl] # dplint-disable-line\n', 'yaml');
+    expect([file.reader, file.comments.map((c) => [c.line, c.text])]).toEqual(['block', [[1, ' dplint: operation=edit-cluster'], [2, ' dplint-disable-line']]]);
   });
 });
 
-describe('the quick look agrees with the full lint', () => {
-  test('on generated cluster files, and it does take most clean ones', () => {
-    let quick = 0;
-    let clean = 0;
+describe('the lazy lint agrees with the lint by `yaml`, and with nodes made eagerly', () => {
+  test('on generated cluster files, most of which the block reader reads', () => {
+    let block = 0;
     for (const text of generated) {
       agrees(text);
-      if (lintText(text, { ...OPTIONS, quick: false }).findings.length === 0) clean++;
-      if (quickCleanResult(text, OPTIONS)) quick++;
+      if (parseText(text, 'yaml').reader === 'block') block++;
     }
-    expect(clean).toBeGreaterThan(200);
-    expect(quick / clean, 'share of clean files the quick look proves clean').toBeGreaterThan(0.9);
+    expect(block / generated.length, 'share of generated files the block reader reads').toBeGreaterThan(0.9);
   });
 
-  test('on files whose operation is inferred from their shape: the quick look reads them, and calls one clean only with operation/inferred off', () => {
+  test('on files whose operation is inferred from their shape: clean only with operation/inferred off', () => {
     const inferred: LintOptions = { filename: 'cluster.yaml', rules: withRecommended() };
     const silent: LintOptions = { ...inferred, rules: withRecommended({ 'operation/inferred': 'off' }) };
     let clean = 0;
     for (const text of generated.slice(0, 100)) {
       agrees(text, inferred);
       agrees(text, silent);
-      expect(quickCleanResult(text, inferred), 'an inferred operation is a finding').toBeUndefined();
-      const quiet = quickCleanResult(text, silent);
-      if (quiet) {
+      expect(lintText(text, inferred).findings.map((f) => f.ruleId), 'an inferred operation is a finding').toContain('operation/inferred');
+      const quiet = lintText(text, silent);
+      if (quiet.findings.length === 0) {
         clean++;
         expect([quiet.operation, quiet.operationSource]).toEqual(['edit-cluster', 'inferred']);
       }
@@ -200,7 +190,7 @@ describe('the quick look agrees with the full lint', () => {
     }
   });
 
-  const base = generated.filter((text) => lintText(text, { ...OPTIONS, quick: false }).findings.length === 0).slice(0, 20);
+  const base = generated.filter((text) => lintWithYaml(text, OPTIONS).findings.length === 0).slice(0, 20);
   const values = fc.oneof(
     fc.constantFrom('yes', 'on', 'off', 'no', 'Y', '0755', '1:30', '1_000', '0b101', '~', 'null', '"on"', "'x'", '[a, b]', '{a: 1}', '&a x', '*a', '!!str 5', '- x', '', '|\n  text', '"\\u0041"', '.inf', '-.5', '0x1F', '0o17', '1e3', '2026-01-02'),
     fc.constantFrom('+.5', '1.', '0123', '08', '+1', '-0', '0o8', '0x', '1e', 'TRUE', 'True', 'NULL', 'Null', '.NaN', '-.inf', '+.inf', '1.5e+3', '"a\\tb"', "'it''s'", '"#x"', 'a #b', 'a#b', '@x', '`x', '%x', '> x', '- - x', ': x', 'x: y', '"unterminated', "'a", '{', '[', '}', ']'),
@@ -217,7 +207,7 @@ describe('the quick look agrees with the full lint', () => {
   );
 
   test('on arbitrary mutations of valid cluster files (fixed seed)', () => {
-    let quickTaken = 0;
+    let clean = 0;
     fc.assert(
       fc.property(fc.nat(base.length - 1), fc.array(mutation, { minLength: 1, maxLength: 4 }), (which, mutations) => {
         const lines = base[which].split('\n');
@@ -231,12 +221,12 @@ describe('the quick look agrees with the full lint', () => {
           if (m.kind === 'indent') lines[at] = m.by > 0 ? ' '.repeat(m.by) + line : line.slice(-m.by);
           if (m.kind === 'insert') lines.splice(at, 0, m.text);
         }
-        if (quickCleanResult(lines.join('\n'), OPTIONS)) quickTaken++;
+        if (lintText(lines.join('\n'), OPTIONS).findings.length === 0) clean++;
         return agrees(lines.join('\n'));
       }),
       { seed: 20261122, numRuns: Number(process.env.DPLINT_PROPERTY_RUNS ?? 300) },
     );
-    expect(quickTaken, 'some mutated files are still clean, so the property is exercised').toBeGreaterThan(10);
+    expect(clean, 'some mutated files are still clean, so the property is exercised').toBeGreaterThan(10);
   });
 
   test('on arbitrary data written as YAML in block and flow styles (fixed seed)', () => {
@@ -251,7 +241,7 @@ describe('the quick look agrees with the full lint', () => {
 describe('edits in a stream of documents (read back in their own part, by the block reader where it takes the part)', () => {
   test('every edit kept in a stream, made on the whole stream, changes its own document as the same edit changes that document alone, and no other', () => {
     const edits = (finding: Finding): Fix[] => [finding.fix, ...(finding.suggestions ?? []).map((s) => s.fix)].filter((fix): fix is Fix => fix !== undefined);
-    const read = (text: string): ParsedFile => parseText(text, 'yaml', { blockReader: false });
+    const read = (text: string): ParsedFile => parseText(text, 'yaml', { reader: 'yaml' });
     let made = 0;
     // One file in ten has a mistake, and few mistakes have an edit: enough files for some dozens.
     const files = Array.from({ length: 1000 }, (_, i) => clusterFile(i, seededRandom(i + 1)) as string);

@@ -1,0 +1,27 @@
+import { Document } from 'yaml';
+
+/** The settings `yaml` composes with (see parseText); a Document carries them in its `options`. */
+// logLevel 'error': `yaml` would otherwise print a warning on standard error (process.emitWarning)
+// that quotes a collection used as a key, which may be a credential; such keys are dplint's to report.
+export const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: false, strict: true, schema: 'core', resolveKnownTags: false, logLevel: 'error' } as const;
+
+/**
+ * A Document as the full parse makes one, with nothing in it: the documents the block reader and
+ * the JSON reader read are made from it (Object.create; it is made on first use), sharing its
+ * options, schema and directives, which nothing changes after a parse. `yaml`'s constructor builds
+ * a schema's tag list and directives for each, a third of the cost of placing a file's findings.
+ */
+let blankDocument: Document | undefined;
+
+/** A Document holding `contents`, over `range`, as `yaml` would compose it. */
+export function composedDocument(contents: unknown, range: [number, number, number]): Document.Parsed {
+  const document: Document.Parsed = Object.create((blankDocument ??= new Document(undefined, COMPOSE_OPTIONS)));
+  // Its own members, in the constructor's order: what a finding or a caller may add to stays the document's own.
+  document.commentBefore = null;
+  document.comment = null;
+  document.errors = [];
+  document.warnings = [];
+  document.contents = contents as Document.Parsed['contents'];
+  document.range = range;
+  return document;
+}
