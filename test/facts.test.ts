@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
+import { parseConfig } from '../src/config/config.js';
+import { OPERATION_IDS } from '../src/operations.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -55,4 +57,17 @@ test('the count pattern finds what it should and passes versions by', () => {
   expect(find('run `dplint operations` for the 14 ids, all fourteen API operations')).toEqual(['14 ids', 'fourteen API operations']);
   expect(find('62 rules, and the eight body schemas')).toEqual(['62 rules', 'eight body schemas']);
   expect(find('The v1.2 create-account operation; one of the operations; 4.14 operations; one of two rule ids')).toEqual([]);
+});
+
+test('a config file may name every operation of the table (the config schema\'s enum is generated from it)', () => {
+  const refused = OPERATION_IDS.filter((id) => {
+    try {
+      parseConfig(`files:\n  - match: ["${id}/*.yaml"]\n    operation: ${id}\n`, 'dplint.config.yaml');
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  expect(refused, 'run `npm run generate`: schemas/config/dplint.config.schema.json and src/generated/validators.ts follow src/operations.ts').toEqual([]);
+  expect(() => parseConfig('files:\n  - match: ["a/*.yaml"]\n    operation: edit-clusters\n', 'dplint.config.yaml')).toThrow(/edit-clusters/);
 });
