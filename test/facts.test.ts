@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { parseConfig } from '../src/config/config.js';
-import { OPERATION_IDS } from '../src/operations.js';
+import { OPERATION_IDS, OPERATIONS } from '../src/operations.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -70,4 +70,18 @@ test('a config file may name every operation of the table (the config schema\'s 
   });
   expect(refused, 'run `npm run generate`: schemas/config/dplint.config.schema.json and src/generated/validators.ts follow src/operations.ts').toEqual([]);
   expect(() => parseConfig('files:\n  - match: ["a/*.yaml"]\n    operation: edit-clusters\n', 'dplint.config.yaml')).toThrow(/edit-clusters/);
+});
+
+// The user docs list the operations in a table (`| id | method and path |`): wherever the README
+// or a docs/ page has one, it is the operation table's rows, so a new operation cannot be left out.
+test('the docs\' table of operations is the operation table', () => {
+  const row = (o: (typeof OPERATIONS)[number]) =>
+    `| \`${o.id}\` | ${o.method} ${o.path.replace(/</g, '&lt;').replace(/>/g, '&gt;')}${o.deprecation ? ' (deprecated)' : ''}${o.alternateEnvironment ? ' (alternate environment)' : ''} |`;
+  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`)];
+  const tables = pages.flatMap((page) => {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    return [...text.matchAll(/^\| id \| method and path \|\n\|---\|---\|\n((?:\|.*\|\n)*)/gm)].map((m) => ({ page, rows: m[1].trimEnd().split('\n') }));
+  });
+  expect(tables.length, 'a table "| id | method and path |" in the README or docs/').toBeGreaterThanOrEqual(1);
+  for (const { page, rows } of tables) expect(rows, page).toEqual(OPERATIONS.map(row));
 });
