@@ -9,21 +9,13 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
+import { BODY_OPERATION_IDS } from './operation-table.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUTPUT = join(root, 'src/generated/body-types.ts');
 
-/** Operation id → type name; the operations with a body schema (src/schema/body-schemas.ts). */
-export const BODY_TYPES = {
-  'add-whitelist-ip': 'AddWhitelistIpRequest',
-  'clone-cluster': 'CloneClusterRequest',
-  'create-account': 'CreateAccountRequest',
-  'edit-account': 'EditAccountRequest',
-  'edit-cluster': 'EditClusterRequest',
-  'set-bootstrap': 'SetBootstrapRequest',
-  'set-cluster-state': 'SetClusterStateRequest',
-  'view-bootstrap': 'ViewBootstrapRequest',
-};
+/** Operation id → type name, for the operations with a body schema (read off the operation table). */
+export const BODY_TYPES = Object.fromEntries(BODY_OPERATION_IDS.map((id) => [id, `${id.replace(/(^|-)([a-z])/g, (_, _dash, c) => c.toUpperCase())}Request`]));
 
 const DEFINITIONS_REF = 'definitions.schema.json#/definitions/';
 

@@ -1,26 +1,42 @@
 #!/usr/bin/env node
 // Generates src/generated/validators.ts: Ajv's standalone (pre-compiled) validators for every body
-// schema and the config file's schema, so no schema is compiled when dplint runs. `npm run build`
-// runs it; the output is committed (vitest and tsc work on a fresh clone) and a test checks it is
-// current.
+// schema and the config file's schema, so no schema is compiled when dplint runs. It also writes
+// the config schema's list of operation ids (definitions.operation.enum in
+// schemas/config/dplint.config.schema.json) from the operation table, so that list is never kept
+// by hand. `npm run build` runs it; the output is committed (vitest and tsc work on a fresh clone)
+// and a test checks it is current.
 //
-//   node scripts/generate-validators.mjs          write the file
-//   node scripts/generate-validators.mjs --check  exit 1 if the committed file is stale
+//   node scripts/generate-validators.mjs          write the files
+//   node scripts/generate-validators.mjs --check  exit 1 if a committed file is stale
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { BODY_OPERATION_IDS, OPERATION_IDS } from './operation-table.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = join(root, 'src/generated/validators.ts');
-const BODY_OPERATIONS = ['add-whitelist-ip', 'clone-cluster', 'create-account', 'edit-account', 'edit-cluster', 'set-bootstrap', 'set-cluster-state', 'view-bootstrap'];
+const CONFIG_SCHEMA = 'schemas/config/dplint.config.schema.json';
 // Keep in step with src/schema/ajv.ts (the options must be the ones runtime compilation uses).
 const ANNOTATIONS = ['markdownDescription', 'deprecationMessage', 'enumDescriptions', 'x-secret', 'x-unit', 'errorMessage'];
 
 const read = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 const name = (id) => id.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+
+/**
+ * The config schema's text with the operation enum written from the table: only the enum's lines
+ * change (six ids a line), so the hand-written rest of the file keeps its layout.
+ */
+export function configSchemaText(text = readFileSync(join(root, CONFIG_SCHEMA), 'utf8')) {
+  const at = /("operation": \{\n(\s*)"description": [^\n]*\n\s*"enum": \[)[^\]]*\]/.exec(text);
+  if (!at) throw new Error(`${CONFIG_SCHEMA}: definitions.operation.enum not found where the generator writes it`);
+  const indent = `${at[2]}  `;
+  const lines = [];
+  for (let i = 0; i < OPERATION_IDS.length; i += 6) lines.push(indent + OPERATION_IDS.slice(i, i + 6).map((id) => JSON.stringify(id)).join(', '));
+  return text.slice(0, at.index) + `${at[1]}\n${lines.join(',\n')}\n${at[2]}]` + text.slice(at.index + at[0].length);
+}
 
 export function generate() {
   const ajv = new Ajv.default({ allErrors: true, strict: true, verbose: true, allowUnionTypes: false, code: { source: true, esm: true, lines: false } });
@@ -28,11 +44,11 @@ export function generate() {
   ajv.addVocabulary(ANNOTATIONS);
   ajv.addSchema(read('schemas/definitions.schema.json'), 'definitions.schema.json');
   const exports = {};
-  for (const id of BODY_OPERATIONS) {
+  for (const id of BODY_OPERATION_IDS) {
     ajv.addSchema(read(`schemas/${id}.schema.json`), id);
     exports[name(id)] = id;
   }
-  ajv.addSchema(read('schemas/config/dplint.config.schema.json'), 'config');
+  ajv.addSchema(JSON.parse(configSchemaText()), 'config');
   exports.config = 'config';
   // The draft-07 meta-schema, to check users' policy schemas without compiling it at run time.
   exports.draft07 = 'http://json-schema.org/draft-07/schema';
@@ -66,13 +82,21 @@ export function generate() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = generate();
+  const config = configSchemaText();
   if (process.argv.includes('--check')) {
+    let stale = false;
+    if (readFileSync(join(root, CONFIG_SCHEMA), 'utf8') !== config) {
+      console.error(`${CONFIG_SCHEMA}: its operation enum is not the operation table's ids (src/operations.ts): run node scripts/generate-validators.mjs`);
+      stale = true;
+    }
     const current = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : '';
     if (current !== text) {
       console.error('src/generated/validators.ts is stale: run node scripts/generate-validators.mjs');
-      process.exit(1);
+      stale = true;
     }
+    if (stale) process.exit(1);
   } else {
+    writeFileSync(join(root, CONFIG_SCHEMA), config);
     mkdirSync(dirname(OUTPUT), { recursive: true });
     writeFileSync(OUTPUT, text);
   }

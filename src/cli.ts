@@ -132,7 +132,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   program
     .command('operations')
-    .description('list the 14 operations: id, method and path')
+    .description('list the operations: id, method and path')
     .action(() => {
       const width = Math.max(...OPERATION_IDS.map((id) => id.length));
       for (const operation of OPERATIONS) {

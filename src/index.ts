@@ -41,7 +41,7 @@ export type {
 } from './generated/body-types.js';
 
 /**
- * The 14 operations of the API: id, title, method, path template, path parameters, whether a
+ * The operations of the API: id, title, method, path template, path parameters, whether a
  * body is sent, spec section and deprecation.
  *
  * @example

@@ -1,21 +1,9 @@
-/** The 14 operations of the Account and Cluster Management API, with the fixed ids of DESIGN.md. */
-
-/** The fixed id of each operation (DESIGN.md), as `--operation` and `# dplint: operation=` take it. */
-export type OperationId =
-  | 'add-whitelist-ip'
-  | 'list-whitelist-ips'
-  | 'delete-whitelist-ips'
-  | 'edit-account'
-  | 'view-account'
-  | 'create-account'
-  | 'set-bootstrap'
-  | 'view-bootstrap'
-  | 'validate-storage-permissions'
-  | 'view-ssh-key'
-  | 'edit-cluster'
-  | 'set-cluster-state'
-  | 'view-cluster'
-  | 'clone-cluster';
+/**
+ * The operations of the Account and Cluster Management API, with the fixed ids of DESIGN.md.
+ * The table below is the one place an operation is written: its ids type (`OperationId`), the
+ * config schema's enum (test/facts.test.ts), `--operation`, `dplint operations` and the tests'
+ * lists all come from it.
+ */
 
 /** The HTTP methods the API's operations use. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -23,9 +11,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** What a path parameter may hold: `ids` is one entry id or a comma-separated list of them. */
 export type PathParameterKind = 'ids' | 'id_or_label' | 'cluster_id';
 
+/** Whether a body is sent: `required`, `optional` (view-bootstrap's sample sends one), or `none`. */
+export type BodyKind = 'required' | 'optional' | 'none';
+
 /** One operation of the API, as spec section 1 lists it. */
-export interface Operation {
-  id: OperationId;
+export type Operation = OperationEntry<OperationId>;
+
+/** An operation with its id's type as a parameter, so that the table can be typed before `OperationId` is. */
+export interface OperationEntry<Id extends string> {
+  id: Id;
   /** The spec's own name for it (section 1, endpoint summary). */
   title: string;
   method: HttpMethod;
@@ -34,14 +28,14 @@ export interface Operation {
   pathParameters: PathParameterKind[];
   /** Runs against `{alt_base_url}`, the alternate cloud environment. */
   alternateEnvironment: boolean;
-  /** Whether a body is sent: `required`, `optional` (view-bootstrap's sample sends one), or `none`. */
-  body: 'required' | 'optional' | 'none';
+  body: BodyKind;
   /** The spec section that describes it. */
   specSection: string;
   deprecation?: string;
 }
 
-export const OPERATIONS: readonly Operation[] = [
+/** The table, typed with each entry's literal id, so `OperationId` is read off it and never written again. */
+const TABLE = [
   op('add-whitelist-ip', 'Add whitelisted IP', 'POST', '/api/v2/accounts/whitelist_ip', 'required', '4.1'),
   op('list-whitelist-ips', 'List whitelisted IPs', 'GET', '/api/v2/accounts/whitelist_ip', 'none', '4.2'),
   op('delete-whitelist-ips', 'Delete whitelisted IPs', 'DELETE', '/api/v2/accounts/whitelist_ip/<ids>', 'none', '4.3'),
@@ -59,16 +53,24 @@ export const OPERATIONS: readonly Operation[] = [
   { ...op('set-cluster-state', 'Start/terminate cluster', 'PUT', '/api/v2.0/clusters/<id_or_label>/state', 'required', '4.12'), alternateEnvironment: true },
   { ...op('view-cluster', 'View cluster', 'GET', '/api/v2/clusters/<cluster_id>', 'none', '4.13'), alternateEnvironment: true },
   { ...op('clone-cluster', 'Clone cluster', 'POST', '/api/v2/clusters/<cluster_id>/clone', 'required', '4.14'), alternateEnvironment: true },
-];
+] as const;
 
-function op(
-  id: OperationId,
+/** The fixed id of each operation (DESIGN.md), as `--operation` and `# dplint: operation=` take it. */
+export type OperationId = (typeof TABLE)[number]['id'];
+
+/** The operations that send a body (`required` or `optional`), each with `schemas/<id>.schema.json`. */
+export type BodyOperationId = Extract<(typeof TABLE)[number], { body: 'required' | 'optional' }>['id'];
+
+export const OPERATIONS: readonly Operation[] = TABLE;
+
+function op<const Id extends string, const Body extends BodyKind>(
+  id: Id,
   title: string,
   method: HttpMethod,
   path: string,
-  body: Operation['body'],
+  body: Body,
   specSection: string,
-): Operation {
+): OperationEntry<Id> & { body: Body } {
   const pathParameters = [...path.matchAll(/<(\w+)>/g)].map((m) => m[1] as PathParameterKind);
   return { id, title, method, path, pathParameters, alternateEnvironment: false, body, specSection };
 }
@@ -86,7 +88,7 @@ export function getOperation(id: OperationId): Operation {
 export const OPERATION_IDS: readonly OperationId[] = OPERATIONS.map((o) => o.id);
 
 /** Operations whose body has a JSON Schema in `schemas/<id>.schema.json`. */
-export const OPERATIONS_WITH_BODY_SCHEMA = OPERATIONS.filter((o) => o.body !== 'none').map((o) => o.id);
+export const OPERATIONS_WITH_BODY_SCHEMA: readonly BodyOperationId[] = OPERATIONS.filter((o) => o.body !== 'none').map((o) => o.id as BodyOperationId);
 
 export interface RouteMatch {
   operation: Operation;

@@ -9,6 +9,7 @@ import { BODY_SCHEMAS, DEFINITIONS, DEFINITIONS_SCHEMA_NAME, type BodyOperationI
 import { ANNOTATION_KEYWORDS, createAjv } from '../src/schema/ajv.js';
 import { bundledSchema } from '../src/schema/bundle.js';
 import * as compiled from '../src/generated/validators.js';
+import { OPERATIONS_WITH_BODY_SCHEMA } from '../src/operations.js';
 
 const ROOT = join(__dirname, '..');
 
@@ -18,16 +19,15 @@ test('the committed validators are those the schemas generate', () => {
   expect(check.status).toBe(0);
 });
 
-const COMPILED: Record<BodyOperationId, (data: unknown) => boolean> = {
-  'add-whitelist-ip': compiled.addWhitelistIp,
-  'clone-cluster': compiled.cloneCluster,
-  'create-account': compiled.createAccount,
-  'edit-account': compiled.editAccount,
-  'edit-cluster': compiled.editCluster,
-  'set-bootstrap': compiled.setBootstrap,
-  'set-cluster-state': compiled.setClusterState,
-  'view-bootstrap': compiled.viewBootstrap,
-};
+// Each operation with a body (the operation table) by the camel-case name the generator exports it under.
+const camel = (id: string) => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const COMPILED = Object.fromEntries(
+  OPERATIONS_WITH_BODY_SCHEMA.map((id) => [id, (compiled as unknown as Record<string, (data: unknown) => boolean>)[camel(id)]]),
+) as Record<BodyOperationId, (data: unknown) => boolean>;
+
+test('the generated module has a validator for every operation with a body', () => {
+  expect(OPERATIONS_WITH_BODY_SCHEMA.filter((id) => typeof COMPILED[id] !== 'function')).toEqual([]);
+});
 
 test('pre-compiled and run-time compiled validators give the same errors on every schema table case', () => {
   const ajv = createAjv();

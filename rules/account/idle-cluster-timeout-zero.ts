@@ -1,5 +1,9 @@
 import { defineRule } from '../../src/define-rule.js';
 import { getIn } from '../support/rule-helpers.js';
+import { specNumbers } from '../support/spec-values.js';
+
+// The spec's range and default, from the schema (spec 4.4): the docs quote them.
+const TIMEOUT = specNumbers('idleClusterTimeout');
 
 export default defineRule({
   id: 'account/idle-cluster-timeout-zero',
@@ -8,8 +12,8 @@ export default defineRule({
   docs: {
     summary: 'account.idle_cluster_timeout is 0, which terminates idle clusters soonest rather than never.',
     rationale:
-      'Spec 4.4: idle_cluster_timeout is "0 to 6, default 2"; "clusters terminate at an hour boundary (with 0, a cluster with any idle node 50-60 minutes into its hour is terminated)". 0 is allowed, but it is easy to read as "no timeout"; it is the opposite, and it is the account-level setting every cluster inherits unless it overrides it.',
-    fix: 'Keep 0 if clusters should go as soon as they are idle; otherwise set 1 to 6 hours. To keep one cluster from auto-terminating, set disallow_cluster_termination on that cluster (spec 4.11).',
+      `Spec 4.4: idle_cluster_timeout is "${TIMEOUT.minimum} to ${TIMEOUT.maximum}, default ${TIMEOUT.default}"; "clusters terminate at an hour boundary (with 0, a cluster with any idle node 50-60 minutes into its hour is terminated)". 0 is allowed, but it is easy to read as "no timeout"; it is the opposite, and it is the account-level setting every cluster inherits unless it overrides it.`,
+    fix: `Keep 0 if clusters should go as soon as they are idle; otherwise set 1 to ${TIMEOUT.maximum} hours. To keep one cluster from auto-terminating, set disallow_cluster_termination on that cluster (spec 4.11).`,
   },
   messages: {
     zero: 'account.idle_cluster_timeout 0 does not disable idle termination: with 0, a cluster with any idle node 50-60 minutes into its hour is terminated (spec 4.4); every cluster of the account that does not override it inherits this',

@@ -1,5 +1,9 @@
 import { defineRule } from '../../src/define-rule.js';
 import { getIn } from '../support/rule-helpers.js';
+import { specNumbers } from '../support/spec-values.js';
+
+// The spec's maximum and default, from the schema (spec 4.4, 8): the docs and the message quote them.
+const TIMEOUT = specNumbers('idleSessionTimeout');
 
 export default defineRule({
   id: 'account/idle-session-timeout-zero',
@@ -8,11 +12,11 @@ export default defineRule({
   docs: {
     summary: 'account.idle_session_timeout is 0 minutes, which dplint reads as logging users out of the UI at once.',
     rationale:
-      'Spec 4.4: idle_session_timeout is "integer minutes": "logout after UI inactivity; default 1440; maximum 10800"; spec 8 repeats "default 1440 minutes, maximum 10800". The spec gives a maximum only, so 0 is not an error; it is dplint\'s reading that 0 minutes of inactivity logs a user out at once (it is not said to mean "never"), which is rarely meant.',
-    fix: 'Set the minutes of UI inactivity after which users are logged out (1440, a day, is the default), or remove the member to keep the default.',
+      `Spec 4.4: idle_session_timeout is "integer minutes": "logout after UI inactivity; default ${TIMEOUT.default}; maximum ${TIMEOUT.maximum}"; spec 8 repeats "default ${TIMEOUT.default} minutes, maximum ${TIMEOUT.maximum}". The spec gives a maximum only, so 0 is not an error; it is dplint's reading that 0 minutes of inactivity logs a user out at once (it is not said to mean "never"), which is rarely meant.`,
+    fix: `Set the minutes of UI inactivity after which users are logged out (${TIMEOUT.default}, a day, is the default), or remove the member to keep the default.`,
   },
   messages: {
-    zero: 'account.idle_session_timeout is 0 minutes; the spec gives only a maximum (10800), and dplint reads 0 as logging users out after no inactivity at all, not as "never". Set the minutes you mean (default 1440)',
+    zero: `account.idle_session_timeout is 0 minutes; the spec gives only a maximum (${TIMEOUT.maximum}), and dplint reads 0 as logging users out after no inactivity at all, not as "never". Set the minutes you mean (default ${TIMEOUT.default})`,
   },
   defaultOptions: {},
   check({ body, report }) {

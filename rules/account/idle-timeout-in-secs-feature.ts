@@ -1,6 +1,10 @@
 import { defineRule } from '../../src/define-rule.js';
 import { getIn } from '../support/rule-helpers.js';
 import { isUnset } from '../../src/schema/values.js';
+import { specNumbers } from '../support/spec-values.js';
+
+// The spec's minimum and default, from the schema (spec 4.4): the rationale quotes them.
+const TIMEOUT = specNumbers('idleClusterTimeoutInSecs');
 
 export default defineRule({
   id: 'account/idle-timeout-in-secs-feature',
@@ -9,7 +13,7 @@ export default defineRule({
   docs: {
     summary: 'account.idle_cluster_timeout_in_secs is set; it works only with the aggressive-downscaling feature, which is enabled on request.',
     rationale:
-      'Spec 4.4: idle_cluster_timeout_in_secs "needs the aggressive-downscaling feature (enabled on request); minimum 300; default remains 7200". An account without the feature does not get the timeout it asks for.',
+      `Spec 4.4: idle_cluster_timeout_in_secs "needs the aggressive-downscaling feature (enabled on request); minimum ${TIMEOUT.minimum}; default remains ${TIMEOUT.default}". An account without the feature does not get the timeout it asks for.`,
     fix: 'Check that aggressive downscaling is enabled for the account (ask support), then switch this rule off for the file; otherwise use idle_cluster_timeout, in hours.',
   },
   messages: {

@@ -20,11 +20,11 @@ export default defineRule({
     summary: 'node_configuration.blk_volume_size is outside the range allowed for its blk_volume_type.',
     rationale:
       'Spec 8: blk_volume_size range "standard 100 GB to 1 TB; st1 and sc1 500 GB to 16 TB; overall 16 TB"; spec 4.11.2: `blk_volume_type` "standard (default, magnetic), ssd, st1, sc1", so without a type the standard range applies. For ssd the spec says "the ssd upper bound is stated inconsistently (16 GB and 16 TB)": dplint takes 16 TB, because 16 GB is below the ssd default ("100 GB for standard and ssd") and below the 100 GB standard minimum, so it cannot be the bound. The spec gives no ssd minimum, so none is added beyond the schema\'s 1 GB. When the type is a placeholder or not a known type, only the overall 16 TB is checked.',
-    fix: 'Choose a size within the range of the volume type (standard 100-1024 GB, st1 and sc1 500-16384 GB, ssd up to 16384 GB), or change blk_volume_type.',
+    fix: `Choose a size within the range of the volume type (standard ${RANGES.standard.min}-${RANGES.standard.max} GB, st1 and sc1 ${RANGES.st1.min}-${RANGES.st1.max} GB, ssd up to ${RANGES.ssd.max} GB), or change blk_volume_type.`,
   },
   messages: {
     outOfRange: 'node_configuration.blk_volume_size must be between {{min}} and {{max}} GB for blk_volume_type {{type}}; got {{value}}',
-    aboveOverall: 'node_configuration.blk_volume_size must be at most 16384 GB (16 TB) for any blk_volume_type; got {{value}}',
+    aboveOverall: `node_configuration.blk_volume_size must be at most ${OVERALL_MAX} GB (${OVERALL_MAX / 1024} TB) for any blk_volume_type; got {{value}}`,
   },
   defaultOptions: {},
   check({ body, report }) {

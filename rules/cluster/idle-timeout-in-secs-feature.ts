@@ -1,6 +1,10 @@
 import { defineRule } from '../../src/define-rule.js';
 import { getIn } from '../support/rule-helpers.js';
 import { isUnset } from '../../src/schema/values.js';
+import { specNumbers } from '../support/spec-values.js';
+
+// The spec's minimum and default, from the schema (spec 4.4): the rationale quotes them.
+const TIMEOUT = specNumbers('idleClusterTimeoutInSecs');
 
 export default defineRule({
   id: 'cluster/idle-timeout-in-secs-feature',
@@ -9,7 +13,7 @@ export default defineRule({
   docs: {
     summary: 'node_configuration.idle_cluster_timeout_in_secs is set; it works only on accounts with the aggressive-downscaling feature.',
     rationale:
-      'Spec 4.4, `idle_cluster_timeout_in_secs` (which 4.11.2 applies "as in 4.4"): "needs the aggressive-downscaling feature (enabled on request); minimum 300; default remains 7200".',
+      `Spec 4.4, \`idle_cluster_timeout_in_secs\` (which 4.11.2 applies "as in 4.4"): "needs the aggressive-downscaling feature (enabled on request); minimum ${TIMEOUT.minimum}; default remains ${TIMEOUT.default}".`,
     fix: 'Make sure the account has aggressive downscaling (ask support to enable it), then silence this warning for the file; or use idle_cluster_timeout in whole hours instead.',
   },
   messages: {

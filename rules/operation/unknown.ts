@@ -6,11 +6,11 @@ export default defineRule({
   severity: 'error',
   docs: {
     summary: 'A modeline or request envelope names an operation or route the API does not have.',
-    rationale: 'The 14 operations and their paths are listed in spec section 1 ("Endpoint summary").',
+    rationale: 'The operations and their paths are listed in spec section 1 ("Endpoint summary").',
     fix: 'Use one of the ids `dplint operations` lists, or the method and path of the spec.',
   },
   messages: {
-    unknownModeline: 'unknown operation "{{name}}" in the modeline; run `dplint operations` for the 14 ids (e.g. edit-cluster)',
+    unknownModeline: 'unknown operation "{{name}}" in the modeline; run `dplint operations` for the operation ids (e.g. edit-cluster)',
     unknownRoute: 'no operation of the API is {{method}} {{path}}; see `dplint operations` for the methods and paths',
   },
   cases: {

@@ -12,7 +12,7 @@ export default defineRule({
     fix: 'Change the value to one the message lists.',
   },
   messages: {
-    // `requirement` is the schema's `errorMessage`: the spec's range in words, with its unit ("must be a whole number of hours from 0 to 6").
+    // `requirement` is the schema's `errorMessage`: the spec's range in words, with its unit ("must be a whole number of hours from <minimum> to <maximum>").
     spec: '{{field}} {{requirement}}; {{got}}',
     // `bound` is built from the schema's numbers ("at least 0 GB", "a multiple of 60") where the schema has no words of its own.
     bound: '{{field}} must be {{bound}}; {{got}}',

@@ -8,16 +8,9 @@ import setBootstrap from '../../schemas/set-bootstrap.schema.json' with { type: 
 import setClusterState from '../../schemas/set-cluster-state.schema.json' with { type: 'json' };
 import viewBootstrap from '../../schemas/view-bootstrap.schema.json' with { type: 'json' };
 
-/** The operations that take a body, each with `schemas/<id>.schema.json`. */
-export type BodyOperationId =
-  | 'add-whitelist-ip'
-  | 'clone-cluster'
-  | 'create-account'
-  | 'edit-account'
-  | 'edit-cluster'
-  | 'set-bootstrap'
-  | 'set-cluster-state'
-  | 'view-bootstrap';
+/** The operations that take a body, each with `schemas/<id>.schema.json` (read off the operation table). */
+export type { BodyOperationId } from '../operations.js';
+import type { BodyOperationId } from '../operations.js';
 
 /** A JSON Schema document, as plain data. */
 export type JsonSchema = Record<string, unknown>;
