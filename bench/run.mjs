@@ -65,6 +65,7 @@ const schema = join(work, 'edit-cluster.schema.json');
 writeFileSync(schema, execFileSync(process.execPath, [dplint, 'schema', 'edit-cluster']));
 const oneFile = join(corpus, 'cluster-000001.yaml');
 const gnuTime = existsSync('/usr/bin/time');
+if (!gnuTime) console.error('bench/run.mjs: no GNU time at /usr/bin/time (Debian: apt-get install time): no peak memory, and no --large section');
 const timeFile = join(work, 'time.txt');
 const devNull = openSync('/dev/null', 'w');
 
