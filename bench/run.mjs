@@ -278,7 +278,8 @@ if (gnuTime && section('large')) {
   writeCorpus(more, largeFiles, 2, { findings: true });
   const cacheFile = join(work, 'large-cache');
   const lint = (...rest) => [process.execPath, dplint, more, '--operation', 'edit-cluster', '--no-config', ...rest];
-  const formats = ['json', 'stylish', 'sarif', 'github', 'junit'];
+  // json last, next to the two --cache runs: the rerun's ratio is to a run of the same minutes.
+  const formats = ['stylish', 'sarif', 'github', 'junit', 'json'];
   const commands = Object.fromEntries(formats.map((format) => [format, lint('--format', format)]));
   const lines = [`| ${largeFiles.toLocaleString('en')} findings-heavy files | run | peak (max RSS) | target |`, '|---|---:|---:|---|'];
   const walls = Object.fromEntries([...formats, 'json --cache (first run, fills it)', 'json --cache (rerun, unchanged)'].map((name) => [name, []]));
@@ -304,8 +305,10 @@ if (gnuTime && section('large')) {
     lines.push(`| ${name} | ${fmt(median(walls[name]), 1)} s | ${fmt(peak, 0)} MB | ≤ 250 MB ${peak <= 250 ? '✔' : '✘'} |`);
   }
   const rerun = ratio(walls['json --cache (rerun, unchanged)'], walls.json);
+  const refill = ratio(walls['json --cache (rerun, unchanged)'], walls['json --cache (first run, fills it)']);
   const cacheBytes = existsSync(cacheFile) ? statSync(cacheFile).size : 0;
   lines.push(`| \`--cache\` rerun ÷ the json run without the cache | | **${fmt(rerun)}×** (cache file ${fmt(cacheBytes / 1e6, 0)} MB) | ≤ 0.25× ${rerun <= 0.25 ? '✔' : '✘'} |`);
+  lines.push(`| \`--cache\` rerun ÷ the first \`--cache\` run, which fills it | | ${fmt(refill)}× | |`);
   tables.push([`Memory and the cache at ${largeFiles.toLocaleString('en')} findings-heavy files (${largeRuns} round${largeRuns === 1 ? '' : 's'}; MB = 10^6 bytes)`, lines]);
   const worst = Math.max(...formats.map((name) => MB(median(peaks[name]))), MB(median(peaks['json --cache (first run, fills it)'])), MB(median(peaks['json --cache (rerun, unchanged)'])));
   summary.push([`peak memory, ${largeFiles.toLocaleString('en')} findings-heavy files, the largest of json, stylish, sarif, github, junit, json --cache`, `${fmt(worst, 0)} MB`, '', '', `≤ 250 MB ${worst <= 250 ? '✔' : '✘'}`]);
