@@ -57,7 +57,7 @@ export const STAGES = [
 ];
 /** Where no stage is on a sample's stack: a frame of these files means the glue of a file's lint (or a run's), else start-up. */
 const GLUE = ['engine/lint.js', 'engine/fast-path.js', 'node/lint-files.js', 'node/lint-worker.js', 'commands/lint.js', 'cli.js'];
-const GLUE_LABEL = 'the rest of a run (the lint glue, options, levels, sorting, exit)';
+const GLUE_LABEL = 'the rest of a run (the lint glue, options, sorting, exit)';
 const REST = "start-up, loading, V8's own work (no stage and no lint on the stack)";
 
 /** The stage of one frame of dplint's own code: its `name@file`, its name, its file, its folder. */

@@ -80,7 +80,7 @@ describe('bench/profile.mjs', () => {
       parse: [3 / 8, 3],
       'mask (shown text, messages, fixes)': [1 / 8, 1],
       'garbage collection': [1 / 8, 1],
-      'the rest of a run (the lint glue, options, levels, sorting, exit)': [2 / 8, 2],
+      'the rest of a run (the lint glue, options, sorting, exit)': [2 / 8, 2],
       "start-up, loading, V8's own work (no stage and no lint on the stack)": [1 / 8, 1],
     });
   });
