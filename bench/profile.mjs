@@ -40,7 +40,7 @@ const formats = option('--formats', 'json,stylish').split(',');
  * or split by a change of the core stays in its stage.
  */
 export const STAGES = [
-  ['parse', ['parse/', 'engine/yaml11.js', 'readData', 'readDataOnly', 'readBlockYaml']],
+  ['parse', ['parse/', 'engine/yaml11.js', 'readBlockYaml']],
   ['resolve operation', ['engine/resolve-operation.js', 'engine/infer-operation.js', 'engine/envelope.js', 'resolveDocuments', 'fileOperation']],
   ['check body (schema, rules, policies)', ['engine/check-body.js', 'engine/run-rules.js', 'engine/source-types.js', 'schema/validate-body.js', 'schema/ajv.js', 'schema/values.js', 'schema/schema-at.js', 'schema/did-you-mean.js', 'generated/', 'rules/', 'config/policies.js', 'config/policy-paths.js', 'lintDocument', 'checkBody']],
   ['locate (positions, fixes, suggestions)', ['parse/locate.js', 'fix/', 'locateFinding']],
@@ -56,7 +56,7 @@ export const STAGES = [
   ['idle (waiting on reads, writes, a worker)', ['(idle)']],
 ];
 /** Where no stage is on a sample's stack: a frame of these files means the glue of a file's lint (or a run's), else start-up. */
-const GLUE = ['engine/lint.js', 'engine/fast-path.js', 'node/lint-files.js', 'node/lint-worker.js', 'commands/lint.js', 'cli.js'];
+const GLUE = ['engine/lint.js', 'node/lint-files.js', 'node/lint-worker.js', 'commands/lint.js', 'cli.js'];
 const GLUE_LABEL = 'the rest of a run (the lint glue, options, sorting, exit)';
 const REST = "start-up, loading, V8's own work (no stage and no lint on the stack)";
 

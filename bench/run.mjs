@@ -169,7 +169,7 @@ if (section('gate')) {
 
 const findingsGate = [process.execPath, dplint, findingsCorpus, '--operation', 'edit-cluster', '--no-config', '--format', 'json'];
 // Where most files have something to report: every such file is located, its fixes read back,
-// its suggestions made and its secrets masked, which the clean corpus's quick look skips.
+// its suggestions made and its secrets masked, which a clean file never reaches.
 if (section('findings')) {
   const result = compare(`findings-heavy corpus: ${files} files, 90 % with findings, JSON`, {
     'dplint (default, --jobs auto)': findingsGate,

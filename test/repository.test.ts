@@ -173,7 +173,7 @@ test("a file's facts say whether its text may hold an inline directive (`dplint-
     { labels, directives: true },
     { labels, directives: true },
   ]);
-  // Named, but no directive: the quick look leaves the file to the full lint, and the facts say no directive.
+  // Named, but no directive: the facts say no directive.
   expect([facts('label: [etl]\n# checked by dplint in CI\n'), facts('label: [etl]\n'), facts('label: [etl]\n', {})]).toEqual([{ labels }, { labels }, { labels }]);
   // A fix that leaves a directive in the text: the facts are those of the fixed text.
   expect(facts('label: [etl]\nec2_settings:\n  aws_region: us-east-1 # dplint-disable-line\n', {})).toEqual({ labels, directives: true });
