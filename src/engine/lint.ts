@@ -20,7 +20,7 @@ import { isObject } from '../../rules/support/rule-helpers.js';
 import { withoutRepositoryRules } from './repository.js';
 import { stageMessage } from '../define-rule.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
-import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
+import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
 import { maskSecrets, messageMask } from '../schema/secrets.js';
 
 /** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
@@ -152,7 +152,8 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
   const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || look.documents[index].resolved.findings.length > 0 : undefined;
   const file = parseText(text, options.format ?? formatOf(options.filename), { maxAliasCount: options.maxAliasCount, maxDepth: options.maxDepth, maxAliasExpansion: options.maxAliasExpansion, maxDocuments: options.maxDocuments, maxScalars: options.maxScalars, blockReader: options.quick, read: look?.read, withNodes });
   const findings: DetailedFinding[] = [...file.findings];
-  const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, document, finding, detailed);
+  const renderer = fixRenderer(file);
+  const located = (document: SourceDocument | undefined, finding: PathFinding): DetailedFinding => locateFinding(file, renderer, document, finding, detailed);
 
   // Each document resolves its own operation; the quick look's resolutions stand where it read these very documents.
   const resolutions = resolveDocuments(file, options, look);
@@ -291,7 +292,7 @@ function lintDocument(
   return (known ?? checkBody(operation, body, { rules: options.rules, policies: options.policies, pathParameters, headers })).map(toDocument);
 }
 
-function locateFinding(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
+function locateFinding(file: ParsedFile, renderer: FixRenderer, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target, finding.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
   const located: DetailedFinding = {
     ruleId: finding.ruleId,
@@ -305,9 +306,9 @@ function locateFinding(file: ParsedFile, document: SourceDocument | undefined, f
     endColumn: range.endColumn,
   };
   // Fix intents become text edits here, where the node's source range is known.
-  const fix = finding.fix && renderFix(file, document, finding.path, finding.fix);
+  const fix = finding.fix && renderFix(renderer, document, finding.path, finding.fix);
   if (fix) located.fix = fix;
-  const suggestions = finding.suggestions && renderSuggestions(file, document, finding.path, finding.suggestions);
+  const suggestions = finding.suggestions && renderSuggestions(renderer, document, finding.path, finding.suggestions);
   if (suggestions?.length) located.suggestions = suggestions;
   if (detailed && finding.messageId) {
     located.messageId = finding.messageId;
