@@ -21,7 +21,7 @@ import { withoutRepositoryRules } from './repository.js';
 import { stageMessage } from '../define-rule.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
-import { maskSecrets, messageMask } from '../schema/secrets.js';
+import { FileSecrets } from '../schema/secrets.js';
 
 /** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
 export interface LintOptions {
@@ -120,15 +120,27 @@ export interface BodyOfDocument {
  * ```
  */
 export function lintText(written: string, options: LintOptions = {}): LintResult {
+  return lintMasked(written, options, true).result;
+}
+
+/**
+ * `lintText` without `shownSource`, and the file's credentials (where it has findings): the caller
+ * asks them for the shown text only if its output shows lines of the file (src/node/lint-files.ts).
+ */
+export function lintTextMasked(written: string, options: LintOptions = {}): { result: LintResult; secrets?: FileSecrets } {
+  return lintMasked(written, options, false);
+}
+
+function lintMasked(written: string, options: LintOptions, shown: boolean): { result: LintResult; secrets?: FileSecrets } {
   // Lines as YAML reads them, in every stage (src/parse/lines.ts): offsets stay those of the text as written.
   const text = withLineFeeds(written);
   // The settings in force go to the quick look as they are: a clean file costs no copy of the options.
   const rules = withRecommended(options.rules);
   const look = options.quick === false ? undefined : quickLook(text, options, rules);
   const clean = look && cleanResult(look, rules);
-  if (clean) return options.includeSuppressed ? { ...clean, suppressed: [] } : clean;
+  if (clean) return { result: options.includeSuppressed ? { ...clean, suppressed: [] } : clean };
   // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
-  return lintDetailed(text, { ...options, rules }, look, false);
+  return lintDetailed(text, { ...options, rules }, look, false, shown);
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
@@ -139,14 +151,14 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return lintDetailed(withLineFeeds(text), { ...options, rules: withRecommended(options.rules) }, undefined, true);
+  return lintDetailed(withLineFeeds(text), { ...options, rules: withRecommended(options.rules) }, undefined, true, true).result;
 }
 
 /**
  * The full lint; `look`, the quick look's, gives each body's findings where it read the same
  * documents; `detailed`, whether rule findings keep their messageId and data.
  */
-function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean): DetailedResult {
+function lintDetailed(text: string, options: LintOptions, look: QuickLook | undefined, detailed: boolean, shownSource: boolean): { result: DetailedResult; secrets?: FileSecrets } {
   // The quick look's reading gives the nodes; of a stream, only the documents with something to
   // place need theirs: a finding of their own, or one of their resolution's.
   const withNodes = look?.read.parts ? (index: number) => look.documents[index].findings.length > 0 || look.documents[index].resolved.findings.length > 0 : undefined;
@@ -193,17 +205,19 @@ function lintDetailed(text: string, options: LintOptions, look: QuickLook | unde
     }));
   }
   const kept = options.includeSuppressed ? suppressed : [];
-  const shown = final.length > 0 || kept.length > 0 ? maskSecrets(text, maskable(file, options)) : undefined;
-  const mask = secretMask(file, () => shown ?? text);
-  return {
+  // The file's credentials, for the findings to show: masks are worked out when first asked for.
+  const secrets = final.length > 0 || kept.length > 0 ? new FileSecrets(text, { parsed: maskable(file, options), values: file.documents.map((document) => document.value) }) : undefined;
+  const mask = (message: string): string => (secrets ? secrets.message(message) : message);
+  const result: DetailedResult = {
     operation,
     operationSource,
     ...(documents ? { documents } : {}),
     findings: sortFindings(withoutSecrets(final, mask)),
     bodies,
-    ...(shown === undefined ? {} : { shownSource: shown }),
+    ...(secrets && shownSource ? { shownSource: secrets.shown() } : {}),
     ...(options.includeSuppressed ? { suppressed: sortFindings(withoutSecrets(kept, mask).map((finding) => withMaskedReason(finding, mask))) } : {}),
   };
+  return { result, ...(secrets ? { secrets } : {}) };
 }
 
 /**
@@ -227,20 +241,6 @@ function resolveDocuments(file: ParsedFile, options: LintOptions, look: QuickLoo
   }
   return resolutions;
 }
-
-/** A masker of the file's credentials in any text: built on first use, once per file. */
-function secretMask(file: ParsedFile, shown: () => string): (text: string) => string {
-  let mask: ((text: string) => string) | undefined;
-  return (text) => {
-    mask ??= messageMask(file.text, file.documents.map((document) => document.value), () => {
-      // The parsed text has no byte-order mark; the shown text keeps the one the text has.
-      const shownText = shown();
-      return shownText.charCodeAt(0) === 0xfeff ? shownText.slice(1) : shownText;
-    });
-    return mask(text);
-  };
-}
-
 
 /**
  * The file as masking would parse it (`parseText(text, 'yaml')`, src/schema/secrets.ts), where it is
