@@ -39,8 +39,10 @@ export const STAGES = [
   ['schema', ['validateBody']],
   ['rules', ['runRules']],
   ['policies', ['runPolicies']],
-  ['masking the text outputs show', ['maskSecrets']],
-  ['masking messages', ['withoutSecrets', 'secretMask', 'messageMask']],
+  // The masks of a file's lines are made once (FileSecrets), by whichever asks first (most often a message).
+  ['masking: the masks of the lines masking changes', ['lineMasks']],
+  ['masking the text outputs show', ['maskSecrets', 'joinedMasks']],
+  ['masking messages', ['withoutSecrets', 'messageMask', 'message@schema/secrets.js', 'credentials@schema/secrets.js']],
   ['screening fixes for credentials', ['withoutRevealingEdits']],
   ['nodes for locating (parseText)', ['parseText']],
   ['locating findings, rendering fixes', ['locateFinding', 'renderFix', 'renderSuggestions']],
