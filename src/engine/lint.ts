@@ -4,12 +4,12 @@ import { locate } from '../parse/locate.js';
 import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type ParseOptions, type SourceComment, type SourceDocument, type SourceFormat } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
-import { maskSecrets, messageMask } from '../schema/secrets.js';
+import { FileSecrets } from '../schema/secrets.js';
 import type { DocumentOperation, Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
-import { rebaseIntents, renderFix, renderSuggestions } from '../fix/render.js';
+import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
 import { stageMessage } from '../define-rule.js';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
@@ -107,6 +107,21 @@ export interface BodyOfDocument {
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
   // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
+  return withShown(lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false));
+}
+
+/** The result with the text as outputs may show it (`shownSource`), where there are findings to show it for. */
+export function withShown<R extends LintResult | DetailedResult>({ result, secrets }: { result: R; secrets?: FileSecrets }): R {
+  if (!secrets) return result;
+  const { suppressed, ...rest } = result;
+  return { ...rest, shownSource: secrets.shown(), ...(suppressed ? { suppressed } : {}) } as R;
+}
+
+/**
+ * `lintText` without `shownSource`, and the file's credentials where it has findings to show: the
+ * caller asks them for the shown text only if its output shows lines of the file (src/node/lint-files.ts).
+ */
+export function lintTextMasked(text: string, options: LintOptions = {}): { result: LintResult; secrets?: FileSecrets } {
   return lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false);
 }
 
@@ -118,7 +133,7 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, true);
+  return withShown(lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, true));
 }
 
 /** The parse limits among the options. */
@@ -138,9 +153,10 @@ interface Unplaced {
  * order it reads: each document's operation, its body checked as data, the configured levels;
  * then, only for what is left to show, positions, directives and masking. A clean file is done
  * before anything asks for nodes, so its data is all that is read. `detailed`: rule findings keep
- * their messageId and data.
+ * their messageId and data. The result has no `shownSource`: `secrets`, the file's credentials
+ * where there are findings to show, makes it when asked.
  */
-export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): DetailedResult {
+export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): { result: DetailedResult; secrets?: FileSecrets } {
   const settings = withRecommended(options.rules);
   const resolutions = resolveDocuments(file, options);
   const bodies: BodyOfDocument[] = [];
@@ -169,9 +185,10 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
 
   // Levels first: a finding turned off is never placed.
   const findings: DetailedFinding[] = applyLevels(file.findings, settings);
+  const renderer = fixRenderer(file);
   for (const { document, finding } of unplaced) {
     const level = levelOf(settings, finding.ruleId);
-    if (level !== 'off') findings.push(placed(file, document, level ? { ...finding, severity: level } : finding, detailed));
+    if (level !== 'off') findings.push(placed(file, renderer, document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
   const { shown, suppressed } = directed(file, findings, settings, options);
@@ -194,21 +211,23 @@ function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleS
 }
 
 /**
- * The result as output may show it: findings sorted, with no credential of the file in a message,
- * and, where there is something to show, the text with its credentials masked (`shownSource`).
+ * The result as output may show it: findings sorted, with no credential of the file in a message;
+ * and, where there is something to show, the file's credentials (`secrets`), which make the text
+ * with every credential masked when an output asks for it.
  */
-function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): DetailedResult {
+function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): { result: DetailedResult; secrets?: FileSecrets } {
   const kept = options.includeSuppressed ? suppressed : [];
-  if (result.findings.length === 0 && kept.length === 0) return options.includeSuppressed ? { ...result, suppressed: [] } : result;
+  if (result.findings.length === 0 && kept.length === 0) return { result: options.includeSuppressed ? { ...result, suppressed: [] } : result };
   // Lines as YAML reads them (a lone CR ends one), offsets those of the text as written.
-  const text = withLineFeeds(written);
-  const shown = maskSecrets(text, maskable(file, options));
-  const mask = secretMask(file, shown);
+  const secrets = new FileSecrets(withLineFeeds(written), { parsed: maskable(file, options), values: file.documents.map((document) => document.value) });
+  const mask = (message: string): string => secrets.message(message);
   return {
-    ...result,
-    findings: sortFindings(withoutSecrets(result.findings, mask)),
-    shownSource: shown,
-    ...(options.includeSuppressed ? { suppressed: sortFindings(withoutSecrets(kept, mask).map((finding) => withMaskedReason(finding, mask))) } : {}),
+    result: {
+      ...result,
+      findings: sortFindings(withoutSecrets(result.findings, mask)),
+      ...(options.includeSuppressed ? { suppressed: sortFindings(withoutSecrets(kept, mask).map((finding) => withMaskedReason(finding, mask))) } : {}),
+    },
+    secrets,
   };
 }
 
@@ -229,17 +248,6 @@ function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ docum
     resolutions.push({ document, resolved: resolve(comments[document.index], document.usable ? document.value : undefined, streamModeline) });
   }
   return resolutions;
-}
-
-/** A masker of the file's credentials in any text: built on first use, once per file. */
-function secretMask(file: ParsedFile, shown: string): (text: string) => string {
-  let mask: ((text: string) => string) | undefined;
-  // The parsed text has no byte-order mark; the shown text keeps the one the text has.
-  const shownText = shown.charCodeAt(0) === 0xfeff ? shown.slice(1) : shown;
-  return (text) => {
-    mask ??= messageMask(file.text, file.documents.map((document) => document.value), () => shownText);
-    return mask(text);
-  };
 }
 
 /**
@@ -277,7 +285,7 @@ function withoutSecrets<F extends DetailedFinding>(findings: F[], mask: (text: s
 }
 
 /** A finding placed in the text: its range, and its fix intents made text edits, where the node's source range is known. */
-function placed(file: ParsedFile, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
+function placed(file: ParsedFile, renderer: FixRenderer, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target, finding.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
   const located: DetailedFinding = {
     ruleId: finding.ruleId,
@@ -290,9 +298,9 @@ function placed(file: ParsedFile, document: SourceDocument | undefined, finding:
     endLine: range.endLine,
     endColumn: range.endColumn,
   };
-  const fix = finding.fix && renderFix(file, document, finding.path, finding.fix);
+  const fix = finding.fix && renderFix(renderer, document, finding.path, finding.fix);
   if (fix) located.fix = fix;
-  const suggestions = finding.suggestions && renderSuggestions(file, document, finding.path, finding.suggestions);
+  const suggestions = finding.suggestions && renderSuggestions(renderer, document, finding.path, finding.suggestions);
   if (suggestions?.length) located.suggestions = suggestions;
   if (detailed && finding.messageId) {
     located.messageId = finding.messageId;

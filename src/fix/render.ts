@@ -1,4 +1,4 @@
-import { isCollection, isMap, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isCollection, isMap, isNode, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { DEFAULT_MAX_DEPTH, parseText, readBlockYaml, type ParsedFile, type SourceDocument } from '../parse/parse.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
@@ -24,15 +24,15 @@ export function isFixIntent(fix: Fix | FixIntent): fix is FixIntent {
 }
 
 /** The finding's fix as a text edit, or undefined when the intent cannot be made safely. */
-export function renderFix(file: ParsedFile, document: SourceDocument | undefined, findingPath: DataPath, fix: Fix | FixIntent): Fix | undefined {
-  if (!isFixIntent(fix)) return document?.usable ? rendererOf(file).checked(document, findingPath, fix) : fix;
+export function renderFix(renderer: FixRenderer, document: SourceDocument | undefined, findingPath: DataPath, fix: Fix | FixIntent): Fix | undefined {
+  if (!isFixIntent(fix)) return document?.usable ? renderer.checked(document, findingPath, fix) : fix;
   if (!document?.usable) return undefined;
-  return rendererOf(file).render(document, fix.path ?? findingPath, fix);
+  return renderer.render(document, fix.path ?? findingPath, fix);
 }
 
 /** The finding's suggestions as text edits; those that cannot be made safely are left out. */
 export function renderSuggestions(
-  file: ParsedFile,
+  renderer: FixRenderer,
   document: SourceDocument | undefined,
   findingPath: DataPath,
   suggestions: ReadonlyArray<Suggestion | SuggestionIntent>,
@@ -45,7 +45,7 @@ export function renderSuggestions(
     }
     if (!document?.usable) continue;
     const { desc, ...intent } = suggestion;
-    const fix = rendererOf(file).render(document, intent.path ?? findingPath, intent);
+    const fix = renderer.render(document, intent.path ?? findingPath, intent);
     if (fix) out.push({ desc, fix });
   }
   return out;
@@ -62,19 +62,18 @@ export function rebaseIntents(finding: PathFinding, prefix: DataPath): PathFindi
 }
 
 /**
- * The renderer of the last file rendered: a file's findings are rendered together. (A WeakMap of
- * renderers kept every file's document alive through V8's young-generation collections, as
- * locate.ts's indexes did.)
+ * The renderer of one file's fixes: made once per file by whoever places its findings
+ * (src/engine/lint.ts) and handed to {@link renderFix} and {@link renderSuggestions}, so that
+ * nothing outside the call decides which file a cache belongs to. (A module-level WeakMap of
+ * renderers kept every file's document alive through V8's young-generation collections; a
+ * "last renderer" made the fast path depend on call order.)
  */
-let lastRenderer: Renderer | undefined;
-
-function rendererOf(file: ParsedFile): Renderer {
-  if (lastRenderer?.file !== file) lastRenderer = new Renderer(file);
-  return lastRenderer;
+export function fixRenderer(file: ParsedFile): FixRenderer {
+  return new FixRenderer(file);
 }
 
 /** Per file: the same intent (a flat body's one fix, carried by each member's finding) is made and checked once. */
-class Renderer {
+export class FixRenderer {
   private readonly cache = new Map<string, Fix | undefined>();
   private readonly eol: string;
 
@@ -126,13 +125,14 @@ class Renderer {
     if (!isScalar(node) || !hasRange(node) || node.range[0] !== fix.range[0] || node.range[1] !== fix.range[1]) {
       return this.readsBackWhole(fix) ? fix : undefined;
     }
-    const value: unknown = this.file.format === 'json' ? JSON.parse(fix.text) : parseYaml(fix.text);
+    // A one-token edit of printable ASCII reads in YAML as in JSON (see readsAlone), and JSON.parse reads it far faster.
+    const value: unknown = this.file.format === 'json' || (ONE_TOKEN.test(fix.text) && PRINTABLE_ASCII.test(fix.text)) ? JSON.parse(fix.text) : parseYaml(fix.text);
     const intent: FixIntent = { kind: 'replaceValue', value };
     if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) return this.render(document, path, intent);
     if (this.hasCommentIn(fix.range[0], fix.range[1])) return undefined;
     // Not for an anchored or tagged value (its range leaves both out; an alias would change too), nor
     // where the file has aliases at all (a value reached through one is written where the anchor is).
-    if (!node.anchor && !node.tag && !this.file.text.includes('*') && isOneLineToken(this.file.text, fix) && readsAlone(fix.text, value)) return fix;
+    if (!node.anchor && !node.tag && !this.aliasMayReach(document, path) && isOneLineToken(this.file.text, fix) && readsAlone(fix.text, value)) return fix;
     return this.readsBackAs(document, path, intent, fix) ? fix : undefined;
   }
 
@@ -153,7 +153,7 @@ class Renderer {
    * what the intent means; check() makes the same judgement for a check's own edits.
    */
   private isTokenEdit(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
-    if (intent.kind !== 'replaceValue' || this.file.text.includes('*')) return false;
+    if (intent.kind !== 'replaceValue' || this.aliasMayReach(document, path)) return false;
     const { node } = walk(document.node, path) ?? {};
     if (!isScalar(node) || !hasRange(node) || node.anchor || node.tag || node.range[0] !== fix.range[0] || node.range[1] !== fix.range[1]) return false;
     return isOneLineToken(this.file.text, fix) && readsAlone(fix.text, intent.value);
@@ -173,6 +173,25 @@ class Renderer {
     if (pair.key.range[0] !== fix.range[0] || pair.key.range[1] !== fix.range[1] || /[\r\n]/.test(this.file.text.slice(fix.range[0], fix.range[1]))) return false;
     const name = String(pair.key.value);
     return parent.items.filter((item) => isScalar(item.key) && String(item.key.value) === name).length === 1;
+  }
+
+  /**
+   * Whether an alias may stand for the value at `path` or for a collection holding it, so that
+   * an edit of its text changes more than that one value: only where an anchor stands on the way
+   * down (walk() never goes through an alias, and an alias can name nothing but an anchor). A
+   * file with no `*` has no alias at all. Asked of the edited value's path, not the file: one
+   * credential named through an alias (`compute_secret_key: *s`) no longer sends each of ten
+   * thousand token edits on a line to a read-back of the whole file.
+   */
+  private aliasMayReach(document: SourceDocument, path: DataPath): boolean {
+    if (!this.file.text.includes('*')) return false;
+    let node: unknown = document.node.contents;
+    for (const segment of path) {
+      if (hasAnchor(node)) return true;
+      node = walk(document.node, [segment], node)?.node;
+      if (node === undefined) return true;
+    }
+    return hasAnchor(node);
   }
 
   /** An edit not of one value: the whole file must still parse, into as many documents, with no new error. */
@@ -443,8 +462,8 @@ interface Target {
  * The node at a data path, through mappings and sequences as written. Unlike `locate`, it does not
  * follow aliases or merge keys: an edit there would change every place the anchor is used.
  */
-function walk(doc: Document.Parsed, path: DataPath): Target | undefined {
-  let target: Target = { node: doc.contents, inFlow: false };
+function walk(doc: Document.Parsed, path: DataPath, from: unknown = doc.contents): Target | undefined {
+  let target: Target = { node: from, inFlow: false };
   for (const segment of path) {
     const { node } = target;
     const inFlow = target.inFlow || ((isMap(node) || isSeq(node)) && Boolean(node.flow));
@@ -465,6 +484,10 @@ function walk(doc: Document.Parsed, path: DataPath): Target | undefined {
     target = { node: found.value, pair: found, parent: node, inFlow };
   }
   return target;
+}
+
+function hasAnchor(node: unknown): boolean {
+  return isNode(node) && Boolean(node.anchor);
 }
 
 function hasRange(node: unknown): node is Node & { range: [number, number, number] } {

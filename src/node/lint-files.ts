@@ -4,13 +4,13 @@ import { layered } from '../config/presets.js';
 import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
 import type { RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
-import { lintText, type LintOptions } from '../engine/lint.js';
+import { lintTextMasked, type LintOptions } from '../engine/lint.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { RuleLevel } from '../types.js';
 import { ConfigResolver, type ConfigLocation } from './config-file.js';
 import { sha1 } from './crypto.js';
-import { maskSecrets, withoutRevealingEdits } from '../schema/secrets.js';
+import { FileSecrets, maskSecrets, withoutRevealingEdits } from '../schema/secrets.js';
 import { collectFiles, readText, UsageError, type FileStat } from './files.js';
 import { gitListed } from './git.js';
 import { ResultStore, type PackedResults } from './compact.js';
@@ -372,20 +372,23 @@ function lintSource(
   };
   // Without fix options this is one lint; with them, the findings are those of the fixed text.
   const fixedText = options.fix ? fixText(text, lintOptions, options.fix) : undefined;
-  const { operation, operationSource, documents, findings, bodies, shownSource, suppressed } = fixedText ?? lintText(text, lintOptions);
+  const linted = fixedText ? undefined : lintTextMasked(text, lintOptions);
+  const { operation, operationSource, documents, findings, bodies, suppressed } = fixedText ?? linted!.result;
   const output = fixedText?.output ?? text;
   const fixed = fixedText?.fixed ?? false;
+  // The file's credentials, as the engine found them: the shown text is made only if it is kept.
+  const secrets = linted ? linted.secrets : fixedText?.shownSource !== undefined ? new FileSecrets(output, { shown: fixedText.shownSource }) : undefined;
   // Screened here, on the thread that linted the file, rather than by each output format afterwards.
-  const screened = withoutRevealingEdits(findings, output, shownSource);
+  const screened = withoutRevealingEdits(findings, secrets ?? output);
   // Held to the end of the run: compactly (src/node/compact.ts).
   const result: FileResult = { file, operation, operationSource, ...(documents ? { documents } : {}), findings: store && screened.length > 0 ? store.findings(screened) : screened, screened: true };
   // A suppressed finding's fix is never shown (SARIF prints none for it), but screened all the same.
-  if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, output, shownSource);
+  if (suppressed) result.suppressed = withoutRevealingEdits(suppressed, secrets ?? output);
   // Only findings and fixes need the text again (code frames, SARIF fixes and fingerprints, writing); a clean file's is dropped, so memory stays flat.
   if (fixed || (options.keepSource !== false && (findings.length > 0 || (suppressed?.length ?? 0) > 0))) {
     result.source = output;
     // The engine's masked text, for outputs to show.
-    if (shownSource !== undefined) result.shownSource = shownSource;
+    if (secrets) result.shownSource = secrets.shown();
   }
   if (fixed) {
     result.originalSource = text;

@@ -84,43 +84,210 @@ const KEY_BEFORE_FLOW = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1\s*:[ \t]*
  * in any value, credentials anywhere on a line.
  */
 export function maskSecrets(written: string, parsed?: MaskableFile): string {
-  // Lines as YAML reads them (a lone CR ends one), as the parse's offsets and every output count them.
-  const text = withLineFeeds(written);
-  // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
-  // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
-  // outside the value it parsed.
-  const changed: number[] = [];
-  // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
-  const file = parsed ?? parseText(text, 'yaml');
-  const shown = withoutUnread(maskLines(maskCredentialNodes(text, file, changed), privateKeyLines(text), changed), file);
-  lastMasked = { text, shown, changed };
-  return shown;
+  return new FileSecrets(written, { parsed }).shown();
 }
 
 /**
- * The shown text with every line from where the parse stopped reading ({@link MaskableFile.unreadFrom})
- * blank (its line end kept), but for document markers: there the node pass saw no structure, and an
+ * The lines masking changes, by their index: where each starts and ends in the text (its line end
+ * left out) and what is shown in its place. A line not here is shown as it is written.
+ */
+type LineMasks = Map<number, { readonly start: number; readonly end: number; readonly shown: string }>;
+
+/**
+ * The masks of a text's lines ({@link maskSecrets}): the node pass, then the line pass over every
+ * line it may change (it reads a line as the node pass left it), then the lines the parse did not
+ * read blanked. No masked copy of the whole text is made: the lines that change are few.
+ */
+function lineMasks(written: string, parsed: MaskableFile | undefined): { text: string; masks: LineMasks } {
+  // Lines as YAML reads them (a lone CR ends one), as the parse's offsets and every output count them.
+  const text = withLineFeeds(written);
+  const masks: LineMasks = new Map();
+  // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
+  const file = parsed ?? parseText(text, 'yaml');
+  maskCredentialNodes(text, file, masks);
+  // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
+  // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
+  // outside the value it parsed.
+  maskLines(text, privateKeyLines(text), masks);
+  withoutUnread(text, file, masks);
+  return { text, masks };
+}
+
+/**
+ * Every line from where the parse stopped reading ({@link MaskableFile.unreadFrom}) shown blank
+ * (its line end kept), but for document markers: there the node pass saw no structure, and an
  * anchor that an alias names into a credential (`saved: &s …` then `compute_secret_key: *s`) is
  * known as one by nothing else. A blank line is no masked span: it hides no credential that a
  * message could quote (the line pass masked those it knows), and gives none to look for.
  */
-function withoutUnread(shown: string, file: MaskableFile): string {
-  if (file.unreadFrom === undefined) return shown;
+function withoutUnread(text: string, file: MaskableFile, masks: LineMasks): void {
+  if (file.unreadFrom === undefined) return;
   let first = 0;
   for (let at = file.text.indexOf('\n'); at !== -1 && at < file.unreadFrom; at = file.text.indexOf('\n', at + 1)) first++;
-  const lines = shown.split('\n');
-  for (let i = first; i < lines.length; i++) if (!/^(?:---|\.\.\.)\r?$/.test(lines[i])) lines[i] = lines[i].endsWith('\r') ? '\r' : '';
-  return lines.join('\n');
+  let start = 0;
+  for (let line = 0; line < first && start !== -1; line++) start = text.indexOf('\n', start) + 1 || -1;
+  for (let line = first; start !== -1; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const shown = masks.get(line)?.shown ?? text.slice(start, end);
+    if (!/^(?:---|\.\.\.)\r?$/.test(shown)) masks.set(line, { start, end, shown: shown.endsWith('\r') ? '\r' : '' });
+    start = newline === -1 ? -1 : newline + 1;
+  }
+}
+
+/** The text with each masked line in place of the line written. */
+function joinedMasks(text: string, masks: LineMasks): string {
+  if (masks.size === 0) return text;
+  let out = '';
+  let copied = 0;
+  for (const line of [...masks.keys()].sort((a, b) => a - b)) {
+    const mask = masks.get(line)!;
+    out += text.slice(copied, mask.start) + mask.shown;
+    copied = mask.end;
+  }
+  return out + text.slice(copied);
 }
 
 /**
- * The text masked last, with the indexes of the lines either pass changed (some more than once,
- * in no order): every line that differs between the two is among them, so the masked spans of
- * that very pair ({@link maskedSpans}) are found on those lines, without comparing every line.
- * Lint masks a file's text, then its messages, then screens its fixes: all three ask of the same
- * pair, the last two for the spans the first found (kept in `spans`, made once).
+ * One file's credentials, for everything an output shows of it: made once per file (by the engine,
+ * for a file with findings) and handed where it is needed. Each part is worked out the first time
+ * it is asked for, and only then: the masks of the lines masking changes ({@link maskSecrets}'s two
+ * passes, the credential ranges read once from the file's nodes), the credentials a message must
+ * not quote, and the whole shown text, which an output that prints no line of the file (JSON)
+ * never asks for.
  */
-let lastMasked: { readonly text: string; readonly shown: string; readonly changed: readonly number[]; spans?: readonly string[] } | undefined;
+export class FileSecrets {
+  /** The text, its line ends as YAML reads them. */
+  readonly text: string;
+  private readonly parsed: MaskableFile | undefined;
+  private readonly values: readonly unknown[];
+  /** A shown text the caller made (or makes) itself: its spans are found by comparing every line. */
+  private readonly handed: (() => string) | undefined;
+  private masks: LineMasks | undefined;
+  private shownText: string | undefined;
+  private starts: number[] | undefined;
+  private spanList: readonly string[] | undefined;
+  private secretSet: Secrets | undefined;
+  private partSecrets: Map<StreamPart, FileSecrets> | undefined;
+  private parts: readonly StreamPart[] | null | undefined;
+
+  /**
+   * `parsed`: the text's own parse as masking would make it ({@link MaskableFile}), where the
+   * caller has it; `values`: the documents as data, for the credentials they hold (see
+   * {@link FileSecrets.message}); `shown`: the shown text, where a caller has it already.
+   */
+  constructor(written: string, from: { parsed?: MaskableFile; values?: readonly unknown[]; shown?: string | (() => string) } = {}) {
+    this.text = withLineFeeds(written);
+    this.parsed = from.parsed;
+    this.values = from.values ?? [];
+    const shown = from.shown;
+    this.handed = typeof shown === 'string' ? () => shown : shown;
+  }
+
+  /** The whole text as any output may show it (see {@link maskSecrets}): made once, when first asked for. */
+  shown(): string {
+    if (this.shownText === undefined) this.shownText = this.handed ? this.handed() : joinedMasks(this.text, this.lineMasks());
+    return this.shownText;
+  }
+
+  /** Line `index` (0-based) as shown, its line end left out: the lines of a code frame, without the whole shown text. */
+  line(index: number): string {
+    if (this.handed || this.shownText !== undefined) return this.shown().split('\n')[index] ?? '';
+    const mask = this.lineMasks().get(index);
+    if (mask) return mask.shown;
+    const starts = (this.starts ??= lineFeedStarts(this.text));
+    if (index < 0 || index >= starts.length) return '';
+    return this.text.slice(starts[index], index + 1 < starts.length ? starts[index + 1] - 1 : this.text.length);
+  }
+
+  /**
+   * A message with any credential of the file it quotes replaced by `****` (see {@link messageMask}).
+   */
+  message(message: string): string {
+    const secrets = this.credentials();
+    return secrets.empty ? message : maskMessage(message, secrets);
+  }
+
+  /** A value taken whole from the file's data, masked (see {@link valueMask}). */
+  value(value: string): string {
+    const secrets = this.credentials();
+    if (secrets.empty) return value;
+    return isCredential(value, secrets) ? MASK : maskMessage(value, secrets);
+  }
+
+  /** Whether a text (a fix's new text) holds a credential of the file: a span masking hides (see {@link secretsOf}). */
+  revealsText(text: string): boolean {
+    if (text.trim() === '') return false;
+    const spans = this.spans();
+    return spans.some((span) => text.includes(span));
+  }
+
+  /**
+   * Whether an edit's new text holds a credential of the file. In a stream of documents
+   * separated by `---` lines, an edit is held against the part of the text it edits, not the whole
+   * stream: an edit is made of its own document's data, so only that document's credentials can be
+   * in it, and the masks of a 20 MB stream are not worked out for the few documents that have a
+   * fix. Masking a part alone masks its lines as masking the whole stream does, since a `---` line
+   * at column 0 ends every YAML construct and the line-by-line mask's block scalars; only its
+   * private-key blocks run on to an END line whatever stands between, so a text that holds one is
+   * held whole, as is a text with a byte-order mark (edit offsets do not count it).
+   */
+  reveals(edit: Fix): boolean {
+    const source = this.text;
+    if (this.parts === undefined) this.parts = source.includes('\n---') && source.charCodeAt(0) !== 0xfeff && !source.includes('PRIVATE KEY') ? streamParts(source) : null;
+    const parts = this.parts;
+    if (!parts) return this.revealsText(edit.text);
+    // Parts are found as lines are: the last one that starts at or before the edit.
+    const [start, end] = edit.range;
+    const part = parts[lastAtOrBefore(parts, start)];
+    if (start < part.start || end > part.end) return this.revealsText(edit.text);
+    let secrets = (this.partSecrets ??= new Map()).get(part);
+    if (!secrets) this.partSecrets.set(part, (secrets = new FileSecrets(source.slice(part.start, part.end))));
+    return secrets.revealsText(edit.text);
+  }
+
+  private lineMasks(): LineMasks {
+    if (!this.masks) this.masks = lineMasks(this.text, this.parsed).masks;
+    return this.masks;
+  }
+
+  /** The text of each line that masking changes, without what masking keeps around it. */
+  private spans(): readonly string[] {
+    if (this.spanList) return this.spanList;
+    if (this.handed) return (this.spanList = comparedSpans(this.text, this.shown()));
+    const spans: string[] = [];
+    const masks = this.lineMasks();
+    for (const line of [...masks.keys()].sort((a, b) => a - b)) {
+      const mask = masks.get(line)!;
+      const written = this.text.slice(mask.start, mask.end);
+      if (written !== mask.shown) spans.push(...hiddenPieces(written, mask.shown));
+    }
+    return (this.spanList = spans);
+  }
+
+  private credentials(): Secrets {
+    return (this.secretSet ??= secretsIn(this.text, this.spans(), this.values));
+  }
+}
+
+/** The start of each line of a text whose line ends are all `\n`. */
+function lineFeedStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/** The index of the last part that starts at or before `offset` (the first, if none does). */
+function lastAtOrBefore(parts: readonly StreamPart[], offset: number): number {
+  let low = 0;
+  let high = parts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (parts[middle].start <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
 
 /**
  * A file already parsed as YAML, with the default limits, whose documents all have their nodes:
@@ -157,11 +324,9 @@ function privateKeyLines(text: string): Set<number> {
  * other line is copied as it is (splitting a file with findings into lines and joining them
  * again cost as much as masking it).
  */
-function maskLines(text: string, privateKey: ReadonlySet<number>, changed: number[]): string {
+function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks): void {
   const credential = credentialTest();
   const state: LineState = { blockIndent: -1 };
-  let out: string | undefined;
-  let copied = 0;
   let colon = text.indexOf(':');
   let equals = text.indexOf('=');
   let word = nextMatch(CREDENTIAL_WORDS, text, 0);
@@ -171,24 +336,21 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, changed: numbe
     if (colon !== -1 && colon < start) colon = text.indexOf(':', start);
     if (equals !== -1 && equals < start) equals = text.indexOf('=', start);
     if (word !== -1 && word < start) word = nextMatch(CREDENTIAL_WORDS, text, start);
-    // A word of a credential's name: a setting written `name value` has neither `:` nor `=`.
-    let candidate = state.blockIndent >= 0 || privateKey.has(index) || (word !== -1 && word < end);
+    // A word of a credential's name: a setting written `name value` has neither `:` nor `=`. The
+    // text scanned is the text as written: a line the node pass masked is a candidate whatever it
+    // holds (masking takes away, and never makes, what makes a line one).
+    let candidate = state.blockIndent >= 0 || privateKey.has(index) || (word !== -1 && word < end) || masks.has(index);
     // A URL's `://` is one of the line's colons (its slashes are on the same line).
     for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
     for (; !candidate && equals !== -1 && equals < end; equals = text.indexOf('=', equals + 1)) candidate = namesCredentialAt(text, start, equals, '=', credential);
     if (candidate) {
-      const line = text.slice(start, end);
+      const line = masks.get(index)?.shown ?? text.slice(start, end);
       const masked = maskLine(line, privateKey.has(index), state, credential);
-      if (masked !== line) {
-        out = (out ?? '') + text.slice(copied, start) + masked;
-        copied = end;
-        changed.push(index);
-      }
+      if (masked !== line) masks.set(index, { start, end, shown: masked });
     }
     if (newline === -1) break;
     start = newline + 1;
   }
-  return out === undefined ? text : out + text.slice(copied);
 }
 
 /** Where the next match of a global expression starts, at or after `from` (-1: none). */
@@ -474,8 +636,8 @@ function maskUrlPasswords(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
-/** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}). */
-function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]): string {
+/** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}): the masks of the lines they are on. */
+function maskCredentialNodes(text: string, file: MaskableFile, masks: LineMasks): void {
   // Offsets of the parsed text do not count a byte-order mark.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const credential = credentialTest();
@@ -507,35 +669,54 @@ function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]
       }
     }
   }
-  if (ranges.length === 0) return text;
+  if (ranges.length === 0) return;
   const sorted = stretchedRanges(file.text, ranges);
+  // A line of the parsed text as a mask of the text's: the first line holds the byte-order mark.
+  const put = (line: number, start: number, end: number, shown: string): void => {
+    masks.set(line, line === 0 ? { start: 0, end: end + shift, shown: text.slice(0, shift) + shown } : { start: start + shift, end: end + shift, shown });
+  };
   // Ranges that overlap (an alias names an anchor that another credential's value holds) are
-  // masked a line at a time, as they come; others straight in the text, with no line split.
-  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return text.slice(0, shift) + maskOverlappingRanges(file.text, sorted, changed);
+  // masked a line at a time, as they come; others left to right, each line made once.
+  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return maskOverlappingRanges(file.text, sorted, put);
   const source = file.text;
-  let out = text.slice(0, shift);
-  let copied = 0;
-  // The first line end at or after `from`, and the index of its line: both only move forward (one
-  // line may hold thousands of ranges, one range thousands of lines).
+  // The first line end at or after `from`, the index of its line and where that starts: all only
+  // move forward (one line may hold thousands of ranges, one range thousands of lines).
   let newline = source.indexOf('\n');
   let line = 0;
+  let lineStart = 0;
+  // The line being masked: its index, where it starts and ends, what is made of it, and how far.
+  let current = -1;
+  let currentStart = 0;
+  let currentEnd = 0;
+  let out = '';
+  let copied = 0;
+  const flush = (): void => {
+    if (current !== -1) put(current, currentStart, currentEnd, out + source.slice(copied, currentEnd));
+  };
   for (const [start, end] of sorted) {
     // Each line of the range on its own, so each keeps its indentation and line end.
     for (let from = start; from < end; ) {
       while (newline !== -1 && newline < from) {
+        lineStart = newline + 1;
         newline = source.indexOf('\n', newline + 1);
         line++;
       }
       const to = newline === -1 || newline >= end ? end : newline;
       if (from < to) {
+        if (current !== line) {
+          flush();
+          current = line;
+          currentStart = copied = lineStart;
+          currentEnd = newline === -1 ? source.length : newline;
+          out = '';
+        }
         out += source.slice(copied, from) + maskSegment(source.slice(from, to));
         copied = to;
-        changed.push(line);
       }
       from = to + 1;
     }
   }
-  return out + source.slice(copied);
+  flush();
 }
 
 /**
@@ -549,14 +730,22 @@ function maskCredentialNodes(text: string, file: MaskableFile, changed: number[]
 function hiddenFromLinePass(text: string, node: Scalar, credential: (key: string) => boolean): SecretRange | undefined {
   const value = node.value;
   if (typeof value !== 'string' || !node.range || node.type === Scalar.BLOCK_LITERAL) return undefined;
-  const written = text.slice(node.range[0], node.range[1]);
-  const keyNotWritten = value.includes('PRIVATE KEY') && PRIVATE_KEY_BEGIN.test(value) && !PRIVATE_KEY_BEGIN.test(written);
-  const settingRunsOn = written.includes('\n') && value.split('\n').some((line) => maskFreeText(line, credential) !== line);
+  // Asked of every scalar: its text is cut out only where the answer needs it (a private key's
+  // marker), and looked through for a line end in place, not copied.
+  const [start, end] = node.range;
+  const keyNotWritten = value.includes('PRIVATE KEY') && PRIVATE_KEY_BEGIN.test(value) && !PRIVATE_KEY_BEGIN.test(text.slice(start, end));
+  const settingRunsOn = !keyNotWritten && hasLineFeed(text, start, end) && value.split('\n').some((line) => maskFreeText(line, credential) !== line);
   return keyNotWritten || settingRunsOn ? secretRange(text, node) : undefined;
 }
 
+/** Whether a `\n` stands in `text[start, end)`. */
+function hasLineFeed(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) if (text.charCodeAt(at) === 0x0a) return true;
+  return false;
+}
+
 /** The ranges masked in the text a line at a time, each line's right to left (so earlier columns stay put). */
-function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, number]>, changed: number[]): string {
+function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, number]>, put: (line: number, start: number, end: number, shown: string) => void): void {
   const starts = lineStarts(text);
   const spans = new Map<number, Array<[number, number]>>();
   for (const [start, end] of ranges) {
@@ -567,14 +756,12 @@ function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, numb
       if (from < to) spans.set(line, [...(spans.get(line) ?? []), [from - starts[line], to - starts[line]]]);
     }
   }
-  const lines = text.split('\n');
   for (const [line, list] of spans) {
-    let value = lines[line];
+    const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : text.length;
+    let value = text.slice(starts[line], lineEnd);
     for (const [from, to] of list.sort((a, b) => b[0] - a[0])) value = value.slice(0, from) + maskSegment(value.slice(from, to)) + value.slice(to);
-    lines[line] = value;
-    changed.push(line);
+    put(line, starts[line], lineEnd, value);
   }
-  return lines.join('\n');
 }
 
 /** The text range a credential's value covers (a plain scalar's marked so), or none when there is nothing secret to hide. */
@@ -710,49 +897,20 @@ function schemaSecrets(): Set<string> {
  * fix copies the members, secret values and all.
  */
 export function secretsOf(source: string, shown?: string): (text: string) => boolean {
-  let spans: readonly string[] | undefined;
-  return (text) => {
-    if (text.trim() === '') return false;
-    spans ??= maskedSpans(source, shown);
-    return spans.some((span) => text.includes(span));
-  };
+  const secrets = new FileSecrets(source, { shown });
+  return (text) => secrets.revealsText(text);
 }
 
-/** The text of each line that masking changes, without what masking keeps around it. */
-function maskedSpans(written: string, shown?: string): readonly string[] {
-  const source = withLineFeeds(written);
+/** The text of each line of `shown` that differs from the line of `source`, without what masking keeps around it. */
+function comparedSpans(source: string, shown: string): readonly string[] {
   if (shown === source) return [];
-  const masked = shown ?? maskSecrets(source);
-  const known = lastMasked;
-  if (known !== undefined && known.text === source && known.shown === masked) return (known.spans ??= spansOnLines(source, masked, known.changed));
   const plain = source.split('\n');
-  const lines = masked.split('\n');
+  const lines = shown.split('\n');
   const spans: string[] = [];
   plain.forEach((line, i) => {
     const other = lines[i] ?? '';
     if (line !== other) spans.push(...hiddenPieces(line, other));
   });
-  return spans;
-}
-
-/** maskedSpans of a text and its mask whose lines differ on none but `changed` (as many lines in each). */
-function spansOnLines(source: string, masked: string, changed: readonly number[]): string[] {
-  const spans: string[] = [];
-  let line = 0;
-  let plainStart = 0;
-  // The lines between two changed ones are the same in both texts: only the source's are walked,
-  // the mask's line starts lying `shift` characters on.
-  let shift = 0;
-  for (const wanted of [...new Set(changed)].sort((a, b) => a - b)) {
-    for (; line < wanted; line++) plainStart = source.indexOf('\n', plainStart) + 1;
-    const maskedStart = plainStart + shift;
-    const plainEnd = source.indexOf('\n', plainStart);
-    const maskedEnd = masked.indexOf('\n', maskedStart);
-    const plain = source.slice(plainStart, plainEnd === -1 ? source.length : plainEnd);
-    const other = masked.slice(maskedStart, maskedEnd === -1 ? masked.length : maskedEnd);
-    if (plain !== other) spans.push(...hiddenPieces(plain, other));
-    shift += other.length - plain.length;
-  }
   return spans;
 }
 
@@ -782,9 +940,10 @@ function hiddenPieces(line: string, masked: string): string[] {
  * output may then print the edits that are left. `shown`, where the caller has it, is
  * `maskSecrets(source)`: the masks are not worked out again.
  */
-export function withoutRevealingEdits<F extends Finding>(findings: F[], source: string, shown?: string): F[] {
+export function withoutRevealingEdits<F extends Finding>(findings: F[], source: string | FileSecrets, shown?: string): F[] {
   if (!findings.some((f) => f.fix || f.suggestions)) return findings;
-  const reveals = editRevealsSecret(source, shown);
+  const secrets = typeof source === 'string' ? new FileSecrets(source, { shown }) : source;
+  const reveals = (edit: Fix): boolean => secrets.reveals(edit);
   return findings.map((finding) => {
     if (!finding.fix && !finding.suggestions) return finding;
     const kept = finding.suggestions?.filter((s) => !reveals(s.fix));
@@ -810,34 +969,6 @@ function sameKeys(finding: Finding, withFix: boolean, withSuggestions: boolean):
 }
 
 /**
- * A test of whether an edit's new text holds a credential of `source`. In a stream of documents
- * separated by `---` lines, an edit is held against the part of the text it edits, not the whole
- * stream: an edit is made of its own document's data, so only that document's credentials can be
- * in it, and the masks of a 20 MB stream are not worked out for the few documents that have a
- * fix. Masking a part alone masks its lines as masking the whole stream does, since a `---` line
- * at column 0 ends every YAML construct and the line-by-line mask's block scalars; only its
- * private-key blocks run on to an END line whatever stands between, so a text that holds one is
- * held whole, as is a text with a byte-order mark (edit offsets do not count it).
- */
-function editRevealsSecret(source: string, shown: string | undefined): (edit: Fix) => boolean {
-  let whole: ((text: string) => boolean) | undefined;
-  const wholeReveals = (edit: Fix): boolean => (whole ??= secretsOf(source, shown))(edit.text);
-  const parts = source.includes('\n---') && source.charCodeAt(0) !== 0xfeff && !source.includes('PRIVATE KEY') ? streamParts(source) : undefined;
-  if (!parts) return wholeReveals;
-  // Parts are found as lines are: the last one that starts at or before the edit.
-  const starts = parts.map((part) => part.start);
-  const ofPart = new Map<StreamPart, (text: string) => boolean>();
-  return (edit) => {
-    const [start, end] = edit.range;
-    const part = parts[positionAt(starts, start).line - 1];
-    if (start < part.start || end > part.end) return wholeReveals(edit);
-    let reveals = ofPart.get(part);
-    if (!reveals) ofPart.set(part, (reveals = secretsOf(source.slice(part.start, part.end))));
-    return reveals(edit.text);
-  };
-}
-
-/**
  * A test of messages against the credentials of a text: every message a finding carries, whoever
  * made it (a rule, a policy, the parser), gets any credential of the file it quotes replaced by
  * `****`. The credentials are what {@link maskSecrets} hides in the text (so anything masked in a
@@ -850,12 +981,9 @@ function editRevealsSecret(source: string, shown: string | undefined): (edit: Fi
  * piece of it). A value of four to seven characters is masked where it stands as a word of its own,
  * a shorter one only where a message quotes it.
  */
-export function messageMask(text: string, values: readonly unknown[], shown: () => string = () => maskSecrets(text)): (message: string) => string {
-  let secrets: Secrets | undefined;
-  return (message) => {
-    secrets ??= secretsIn(text, shown(), values);
-    return secrets.empty ? message : maskMessage(message, secrets);
-  };
+export function messageMask(text: string, values: readonly unknown[], shown?: () => string): (message: string) => string {
+  const secrets = new FileSecrets(text, { values, shown });
+  return (message) => secrets.message(message);
 }
 
 /**
@@ -864,13 +992,9 @@ export function messageMask(text: string, values: readonly unknown[], shown: () 
  * (a message masks a credential of three characters only where it quotes it), and any other has
  * masked what a message would.
  */
-export function valueMask(text: string, values: readonly unknown[], shown: () => string = () => maskSecrets(text)): (value: string) => string {
-  let secrets: Secrets | undefined;
-  return (value) => {
-    secrets ??= secretsIn(text, shown(), values);
-    if (secrets.empty) return value;
-    return isCredential(value, secrets) ? MASK : maskMessage(value, secrets);
-  };
+export function valueMask(text: string, values: readonly unknown[], shown?: () => string): (value: string) => string {
+  const secrets = new FileSecrets(text, { values, shown });
+  return (value) => secrets.value(value);
 }
 
 /** Whether a text is, whole, one of the credentials (in any of the forms a message may quote it). */
@@ -953,8 +1077,8 @@ function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
 
-function secretsIn(text: string, shown: string, values: readonly unknown[]): Secrets {
-  const found = new Set<string>(maskedSpans(text, shown));
+function secretsIn(text: string, spans: readonly string[], values: readonly unknown[]): Secrets {
+  const found = new Set<string>(spans);
   // Without an alias (a `*`) no two members share an object: the walk needs no record of what it walked.
   const tree = !text.includes('*');
   for (const value of values) if (!tree || !collectCredentialValues(value, found, text.length + 1)) collectCredentialValues(value, found, Infinity, true);

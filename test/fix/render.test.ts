@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { applyFixes } from '../../src/fix/apply.js';
 import { fixText } from '../../src/engine/fix-text.js';
-import { renderFix, renderSuggestions } from '../../src/fix/render.js';
+import { fixRenderer, renderFix, renderSuggestions } from '../../src/fix/render.js';
 import { parseText, type SourceFormat } from '../../src/parse/parse.js';
 import type { FixIntent } from '../../src/types.js';
 
 /** The text after the intent's edit, or undefined when the engine refuses to make it. */
 function edit(text: string, path: Array<string | number>, intent: FixIntent, format: SourceFormat = 'yaml', document = 0): string | undefined {
   const file = parseText(text, format);
-  const fix = renderFix(file, file.documents[document], path, intent);
+  const fix = renderFix(fixRenderer(file), file.documents[document], path, intent);
   return fix && applyFixes(text, [{ fix }]).text;
 }
 
@@ -137,7 +137,7 @@ describe('edits that could change more than meant are refused', () => {
 
 test('suggestions keep their descriptions; those that cannot be made are left out', () => {
   const file = parseText('a: 1\nb: 2\n', 'yaml');
-  const suggestions = renderSuggestions(file, file.documents[0], ['a'], [
+  const suggestions = renderSuggestions(fixRenderer(file), file.documents[0], ['a'], [
     { kind: 'renameKey', to: 'c', desc: 'Rename to c' },
     { kind: 'renameKey', to: 'b', desc: 'Rename to b' },
   ]);
@@ -168,5 +168,26 @@ describe('a check\'s own text edit is read back as an intent is', () => {
   test('a boolean written as a block scalar', () => {
     const text = '# dplint: operation=edit-cluster\nenable_ganglia_monitoring: |-\n  true\nlabel: [etl]\n';
     expect(fixText(text).output).toBe('# dplint: operation=edit-cluster\nenable_ganglia_monitoring: true\nlabel: [etl]\n');
+  });
+});
+
+describe('a token edit is checked by the value it edits, not by reading the whole file again', () => {
+  // One credential named through an alias puts a `*` in the file; the label list's numbers are each fixed to a string.
+  const ANCHORED = 'saved: &s PLANTEDxSECRETxL1\nvm_settings:\n  compute_secret_key: *s\n';
+  const numbers = Array.from({ length: 3000 }, (_, i) => String(i + 1));
+  const text = `# dplint: operation=edit-cluster\n${ANCHORED}label: [${numbers.join(', ')}]\n`;
+
+  test('3,000 numbers in a label list beside an aliased credential: every one is fixed, in one pass, and the credential stays where it was', () => {
+    const { output, applied, findings } = fixText(text, {}, { maxPasses: 1 });
+    expect(output).toBe(`# dplint: operation=edit-cluster\n${ANCHORED}label: [${numbers.map((n) => `"${n}"`).join(', ')}]\n`);
+    expect(applied.length).toBe(3000);
+    expect(applied.every((f) => f.ruleId === 'yaml/unquoted-string')).toBe(true);
+    expect(findings.map((f) => f.ruleId)).toEqual(['schema/unknown-member', 'security/plaintext-secret']);
+  });
+
+  test('where an anchor holds the edited value, an alias elsewhere would change with it: that edit is still read back whole, and refused', () => {
+    const aliased = '# dplint: operation=edit-cluster\nlabel: &l [1]\nnode_bootstrap: x\nrepeat: *l\n';
+    const file = parseText(aliased, 'yaml');
+    expect(renderFix(fixRenderer(file), file.documents[0], ['label', 0], { range: [39, 40], text: '"1"' })).toBeUndefined();
   });
 });
