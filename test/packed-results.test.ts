@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { writeCorpus } from '../bench/corpus.mjs';
 import { json, jsonParts } from '../src/formatters/json.js';
 import { MAX_SHARED_STRINGS, PackedResults, ResultStore } from '../src/node/compact.js';
-import { lintRun, lintRunPacked } from '../src/node/lint-run.js';
+import { lintRun, lintRunResults } from '../src/node/lint-run.js';
 import type { FileResult, Finding } from '../src/types.js';
 
 const OPTIONS = { operation: 'edit-cluster' as const, config: false as const, keepSource: false };
@@ -18,7 +18,7 @@ describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
 
   test('the same results as lintRun, in the same order; only those the checks across files added to are held as objects', async () => {
     const expected = await lintRun([dir], OPTIONS, { jobs: 1 });
-    const packed = await lintRunPacked([dir], OPTIONS, { jobs: 1 });
+    const packed = await lintRunResults([dir], OPTIONS, { jobs: 1 });
     expect(packed).toBeInstanceOf(PackedResults);
     expect([...packed]).toEqual(expected);
     const acrossFiles = expected.filter((result) => result.findings.some((finding) => finding.ruleId.startsWith('repository/')));
@@ -29,7 +29,7 @@ describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
   });
 
   test('each pass makes the results anew: the run keeps none of them', async () => {
-    const packed = await lintRunPacked([dir], OPTIONS, { jobs: 1 });
+    const packed = await lintRunResults([dir], OPTIONS, { jobs: 1 });
     const first = [...packed];
     const second = [...packed];
     expect(second).toEqual(first);
@@ -38,9 +38,17 @@ describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
     expect(second[withFindings].findings[0]).not.toBe(first[withFindings].findings[0]);
   });
 
-  test('a run with --fix or a cache gives lintRun its array', async () => {
-    const cached = await lintRunPacked([dir], OPTIONS, { jobs: 1, cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-packed-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-packed-key-')) });
-    expect(Array.isArray(cached)).toBe(true);
+  test('a run with a cache or --fix holds its results packed too (issue 31: one way to hold results), first run and rerun alike', async () => {
+    const expected = await lintRun([dir], OPTIONS, { jobs: 1 });
+    const cache = { cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-packed-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-packed-key-')) };
+    for (const run of ['first', 'rerun']) {
+      const cached = await lintRunResults([dir], OPTIONS, { jobs: 1, ...cache });
+      expect(cached, run).toBeInstanceOf(PackedResults);
+      expect([...cached], run).toEqual(expected);
+    }
+    const fixed = await lintRunResults([dir], { ...OPTIONS, fix: {} }, { jobs: 1 });
+    expect(fixed).toBeInstanceOf(PackedResults);
+    expect(fixed.length).toBe(300);
   });
 });
 

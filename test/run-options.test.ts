@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { writeCorpus } from '../bench/corpus.mjs';
 import { run as runWith } from '../src/cli.js';
 import { lintFiles } from '../src/node/lint-files.js';
-import { lintRun, lintRunPacked } from '../src/node/lint-run.js';
+import { lintRun, lintRunResults } from '../src/node/lint-run.js';
 import { readCacheFile, writeCacheFile } from './helpers/cache.js';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
@@ -245,7 +245,7 @@ describe('worker threads (--jobs)', () => {
     writeCorpus(dir, 250, 5);
     const failing = join(mkdtempSync(join(tmpdir(), 'dplint-jobs-worker-')), 'worker.cjs');
     writeFileSync(failing, "throw new Error('the worker broke\\nat line two');\n");
-    await expect(lintRunPacked([dir], { operation: 'edit-cluster', config: false }, { jobs: 2, workerScript: failing })).rejects.toThrow('the worker broke');
+    await expect(lintRunResults([dir], { operation: 'edit-cluster', config: false }, { jobs: 2, workerScript: failing })).rejects.toThrow('the worker broke');
     let stdout = '';
     let stderr = '';
     const code = await runWith(['.', '--operation', 'edit-cluster', '--no-config', '--jobs', '2'], {

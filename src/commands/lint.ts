@@ -11,7 +11,7 @@ import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, topAndGitPath, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, nestedConfigsUsed, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
-import { lintRunPacked } from '../node/lint-run.js';
+import { lintRunResults } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
 import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
@@ -115,8 +115,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
 
-  // An array, or (a run over files without --fix or --cache) results made a file at a time as they
-  // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
+  // An array (standard input), or results made a file at a time as they are iterated, each pass
+  // anew (lintRunResults, src/node/compact.ts): what keeps a large run's memory flat.
   let results: Results;
   let planned: PlannedRun | undefined;
   // The same run without fixes, for a --fix run that could not write every file.
@@ -142,7 +142,9 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
     // Decided once the plan is made (onPlanned, before any result is finished): the files named.
     if (context) lintOptions.reported = (file) => reported(file);
-    results = await lintRunPacked(inputs, lintOptions, {
+    results = await lintRunResults(inputs, lintOptions, {
+      // What the outputs show of each file's text, not the text: a run that writes no file (no --fix) needs no more.
+      keptSources: lintOptions.fix ? 'whole' : 'shown',
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
       cacheLocation,
@@ -155,7 +157,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
         reportPlan(run, options.verbose === true, io);
       },
     });
-    relint = () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
+    relint = () => lintRunResults(inputs, { ...lintOptions, fix: undefined }, { keptSources: 'shown', jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
   if (context) results = [...kept(results, (result) => reported(result.file))];
@@ -452,7 +454,7 @@ function holdsSomething(result: FileResult): boolean {
   return result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
 }
 
-/** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */
+/** A run's results: an array, or results made a file at a time each time they are iterated (lintRunResults). */
 type Results = readonly FileResult[] | Iterable<FileResult>;
 
 /** The results as an array, for the steps that need them all at once (fixing, the baseline). */
