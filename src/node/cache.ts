@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { VERSION } from '../version.js';
-import { hmac, sameDigest, sha1, userKey } from './crypto.js';
+import { hmac, hmacOf, sameDigest, sha1, userKey } from './crypto.js';
 import { STAT_NUMBERS, type FileStat } from './files.js';
 import { packFacts, unpackFacts, type RepositoryFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
@@ -333,17 +333,27 @@ export class LintCache {
   save(): void {
     if (!this.key) return;
     if (!this.changed && this.next.size === this.previousAt.size) return;
-    let body = JSON.stringify(this.strings);
+    // Made twice, a part of some 1 MiB at a time, once for the signature and once to write: the whole text is never held.
+    const body = (): Iterable<string> => this.bodyParts();
+    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: hmacOf(this.key, withPrefix(macPrefix(VERSION, this.runKey), body())) };
+    writeFileAtomic(this.location, withPrefix(`${JSON.stringify(header)}\n`, body()));
+  }
+
+  /** The file after its header: the table of strings, then each entry's line, in parts of some 1 MiB. */
+  private *bodyParts(): Generator<string> {
+    let pending = JSON.stringify(this.strings);
     for (const line of this.next.values()) {
-      if (typeof line === 'string') {
-        body += '\n' + line;
-        continue;
+      if (typeof line === 'string') pending += '\n' + line;
+      else {
+        const end = this.previous.indexOf(0x0a, line);
+        pending += '\n' + this.previous.toString('utf8', line, end < 0 ? this.previous.length : end);
       }
-      const end = this.previous.indexOf(0x0a, line);
-      body += '\n' + this.previous.toString('utf8', line, end < 0 ? this.previous.length : end);
+      if (pending.length >= 1 << 20) {
+        yield pending;
+        pending = '';
+      }
     }
-    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: macOf(this.key, VERSION, this.runKey, body) };
-    writeFileAtomic(this.location, [`${JSON.stringify(header)}\n`, body]);
+    yield pending;
   }
 
   /** A string of the table as the file holds it: its index, or itself once the table is full. */
@@ -440,7 +450,16 @@ function keyFor(file: string, run: PlannedRun): string {
 
 /** The signature of a cache's entries, bound to the version and run they were written for. */
 function macOf(key: Buffer, version: string, run: string, entries: string | Uint8Array): string {
-  return hmac(key, `dplint-cache\0${version}\0${run}\0`, entries);
+  return hmac(key, macPrefix(version, run), entries);
+}
+
+function macPrefix(version: string, run: string): string {
+  return `dplint-cache\0${version}\0${run}\0`;
+}
+
+function* withPrefix(first: string, rest: Iterable<string>): Generator<string> {
+  yield first;
+  yield* rest;
 }
 
 /** The cache file's body (its entries' lines) with where each file's line starts and its table of strings, when it is for this run; a string saying why it is ignored. */
