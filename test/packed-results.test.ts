@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../bench/corpus.mjs';
 import { json, jsonParts } from '../src/formatters/json.js';
+import { FORMATTERS } from '../src/formatters/index.js';
 import { MAX_SHARED_STRINGS, PackedResults, ResultStore } from '../src/node/compact.js';
 import { lintRun, lintRunResults } from '../src/node/lint-run.js';
 import type { FileResult, Finding } from '../src/types.js';
@@ -89,6 +90,33 @@ describe('PackedResults', () => {
     expect(packed.at(count - 1).findings[0].message).toBe('lone \uD800 surrogate');
     expect(packed.at(0).findings[0].message).toBe('message 0 naïve ☃');
     expect([...packed].every((r, i) => r.findings[0].message === messageOf(i))).toBe(true);
+  });
+
+  test("kept 'shown' (the CLI's run), a result keeps the lines its outputs show, and stylish, SARIF and GitLab print of it exactly what they print of the whole (issue 31)", () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `key_${i}: value ${i}`);
+    const source = lines.join('\r\n') + '\r\n';
+    const shownSource = source.replace('value 4', '****');
+    const start = source.indexOf('value 5');
+    const whole: FileResult = result('a.yaml', [finding({ line: 6, column: 8, endLine: 6, endColumn: 15, fix: { range: [start, start + 7], text: '"value 5"' } }), finding({ line: 12, column: 1, endLine: 12, endColumn: 7 })], { suppressed: [], source, shownSource });
+    const packed = new PackedResults(['a.yaml'], 'shown');
+    packed.pack(0, whole);
+    const back = packed.at(0);
+    // Lines 5-7 and 11-13 (the last, empty) of 13: the others made empty, each line keeping its number.
+    expect(back.shownSource!.split('\n').map((line, i) => (line === '' ? '' : i + 1))).toEqual(['', '', '', '', 5, 6, 7, '', '', '', 11, 12, '']);
+    expect(back.shownSource!.split('\n')[4]).toBe('key_4: ****\r');
+    // The source keeps where its lines start and end, not its text.
+    expect(back.source).toBe(source.replace(/[^\r\n]/g, ' '));
+    expect(back.suppressed).toEqual([]);
+    for (const format of ['stylish', 'sarif', 'gitlab']) {
+      for (const options of [{}, { codeFrames: true, color: true }]) expect(FORMATTERS[format]([back], options)).toBe(FORMATTERS[format]([whole], options));
+    }
+    // Without a fix, no source at all; 'none' keeps neither text.
+    const withoutFix = new PackedResults(['a.yaml'], 'shown');
+    withoutFix.pack(0, { ...whole, findings: [finding({ line: 2 })] });
+    expect(withoutFix.at(0).source).toBeUndefined();
+    const none = new PackedResults(['a.yaml'], 'none');
+    none.pack(0, whole);
+    expect([none.at(0).source, none.at(0).shownSource]).toEqual([undefined, undefined]);
   });
 
   test('a result with a member it cannot pack is kept as it is', () => {

@@ -80,6 +80,8 @@ const SCREENED = 1;
 const HAS_SHOWN_LINES = 2;
 /** The record holds the line lengths and line ends of `source` (a run that keeps only those). */
 const HAS_LINE_LAYOUT = 4;
+/** The result's `suppressed` is an empty list (a run that asks for them, SARIF's: most files). */
+const NONE_SUPPRESSED = 8;
 /** A line's end in a line layout: none (the last line), LF, CRLF, a lone CR. */
 const LINE_ENDS = ['', '\n', '\r\n', '\r'];
 
@@ -176,10 +178,13 @@ export class PackedResults implements Iterable<FileResult> {
       if (this.sources === 'shown' && shownSource !== undefined) shown = shownLinesOf(result, shownSource);
       if (this.sources === 'shown' && source !== undefined && hasFix(result)) layout = source;
     }
+    // Most results of a run that asks for silenced findings have none: a bit, not an object held beside the record.
+    const noneSuppressed = Array.isArray(others.suppressed) && others.suppressed.length === 0;
+    if (noneSuppressed) delete others.suppressed;
     this.reserve(maxRecordSize(result) + (shown ? shown.size : 0) + (layout === undefined ? 0 : 6 * layout.length + 10));
     const start = this.used;
     try {
-      this.uint((screened === true ? SCREENED : 0) | (shown ? HAS_SHOWN_LINES : 0) | (layout === undefined ? 0 : HAS_LINE_LAYOUT));
+      this.uint((screened === true ? SCREENED : 0) | (shown ? HAS_SHOWN_LINES : 0) | (layout === undefined ? 0 : HAS_LINE_LAYOUT) | (noneSuppressed ? NONE_SUPPRESSED : 0));
       this.uint(operation === undefined ? 0 : 1);
       if (operation !== undefined) this.string(operation);
       this.string(operationSource);
@@ -218,7 +223,7 @@ export class PackedResults implements Iterable<FileResult> {
       if (error !== UNPACKABLE) throw error;
       this.used = start;
       // Kept whole as it is, or as the run keeps sources: never more of the text than a packed one.
-      this.kept.set(index, this.sources === 'whole' ? result : { file, operation, operationSource, findings, ...(screened === undefined ? {} : { screened }), ...others });
+      this.kept.set(index, this.sources === 'whole' ? result : { file, operation, operationSource, findings, ...(screened === undefined ? {} : { screened }), ...(noneSuppressed ? { suppressed: [] } : {}), ...others });
       return;
     }
     this.startBlocks[index] = this.blocks.length - 1;
@@ -266,6 +271,7 @@ export class PackedResults implements Iterable<FileResult> {
     }
     const result: FileResult = { file: this.files[index], operation, operationSource, findings };
     if (screened) result.screened = true;
+    if (flags & NONE_SUPPRESSED) result.suppressed = [];
     let shownSource: string | undefined;
     if (flags & HAS_SHOWN_LINES) {
       const lines = new Array<string>(this.readUint(block)).fill('');
