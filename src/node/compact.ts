@@ -14,8 +14,8 @@ import { detached } from '../parse/detached.js';
  *   of files), suggestions' descriptions, fixes' texts — are held once per run, not once per
  *   finding. A message of one file alone is held as it is.
  *
- * This is how the library's runs (lintFiles, lintRun) hold their results, which they return as
- * objects. The CLI's run holds them as bytes instead ({@link PackedResults}), and makes them into
+ * This is how lintFiles holds its results, which it returns as objects. The run (lintRunResults,
+ * the CLI's and lintRun's) holds them as bytes instead ({@link PackedResults}), and makes them into
  * objects a file at a time as its output takes them.
  */
 export class ResultStore {
