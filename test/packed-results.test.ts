@@ -5,8 +5,9 @@ import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../bench/corpus.mjs';
 import { json, jsonParts } from '../src/formatters/json.js';
+import { FORMATTERS } from '../src/formatters/index.js';
 import { MAX_SHARED_STRINGS, PackedResults, ResultStore } from '../src/node/compact.js';
-import { lintRun, lintRunPacked } from '../src/node/lint-run.js';
+import { lintRun, lintRunResults } from '../src/node/lint-run.js';
 import type { FileResult, Finding } from '../src/types.js';
 
 const OPTIONS = { operation: 'edit-cluster' as const, config: false as const, keepSource: false };
@@ -18,7 +19,7 @@ describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
 
   test('the same results as lintRun, in the same order; only those the checks across files added to are held as objects', async () => {
     const expected = await lintRun([dir], OPTIONS, { jobs: 1 });
-    const packed = await lintRunPacked([dir], OPTIONS, { jobs: 1 });
+    const packed = await lintRunResults([dir], OPTIONS, { jobs: 1 });
     expect(packed).toBeInstanceOf(PackedResults);
     expect([...packed]).toEqual(expected);
     const acrossFiles = expected.filter((result) => result.findings.some((finding) => finding.ruleId.startsWith('repository/')));
@@ -29,7 +30,7 @@ describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
   });
 
   test('each pass makes the results anew: the run keeps none of them', async () => {
-    const packed = await lintRunPacked([dir], OPTIONS, { jobs: 1 });
+    const packed = await lintRunResults([dir], OPTIONS, { jobs: 1 });
     const first = [...packed];
     const second = [...packed];
     expect(second).toEqual(first);
@@ -38,9 +39,17 @@ describe('the CLI run holds its results packed (issue 16: flat memory)', () => {
     expect(second[withFindings].findings[0]).not.toBe(first[withFindings].findings[0]);
   });
 
-  test('a run with --fix or a cache gives lintRun its array', async () => {
-    const cached = await lintRunPacked([dir], OPTIONS, { jobs: 1, cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-packed-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-packed-key-')) });
-    expect(Array.isArray(cached)).toBe(true);
+  test('a run with a cache or --fix holds its results packed too (issue 31: one way to hold results), first run and rerun alike', async () => {
+    const expected = await lintRun([dir], OPTIONS, { jobs: 1 });
+    const cache = { cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-packed-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-packed-key-')) };
+    for (const run of ['first', 'rerun']) {
+      const cached = await lintRunResults([dir], OPTIONS, { jobs: 1, ...cache });
+      expect(cached, run).toBeInstanceOf(PackedResults);
+      expect([...cached], run).toEqual(expected);
+    }
+    const fixed = await lintRunResults([dir], { ...OPTIONS, fix: {} }, { jobs: 1 });
+    expect(fixed).toBeInstanceOf(PackedResults);
+    expect(fixed.length).toBe(300);
   });
 });
 
@@ -81,6 +90,33 @@ describe('PackedResults', () => {
     expect(packed.at(count - 1).findings[0].message).toBe('lone \uD800 surrogate');
     expect(packed.at(0).findings[0].message).toBe('message 0 naïve ☃');
     expect([...packed].every((r, i) => r.findings[0].message === messageOf(i))).toBe(true);
+  });
+
+  test("kept 'shown' (the CLI's run), a result keeps the lines its outputs show, and stylish, SARIF and GitLab print of it exactly what they print of the whole (issue 31)", () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `key_${i}: value ${i}`);
+    const source = lines.join('\r\n') + '\r\n';
+    const shownSource = source.replace('value 4', '****');
+    const start = source.indexOf('value 5');
+    const whole: FileResult = result('a.yaml', [finding({ line: 6, column: 8, endLine: 6, endColumn: 15, fix: { range: [start, start + 7], text: '"value 5"' } }), finding({ line: 12, column: 1, endLine: 12, endColumn: 7 })], { suppressed: [], source, shownSource });
+    const packed = new PackedResults(['a.yaml'], 'shown');
+    packed.pack(0, whole);
+    const back = packed.at(0);
+    // Lines 5-7 and 11-13 (the last, empty) of 13: the others made empty, each line keeping its number.
+    expect(back.shownSource!.split('\n').map((line, i) => (line === '' ? '' : i + 1))).toEqual(['', '', '', '', 5, 6, 7, '', '', '', 11, 12, '']);
+    expect(back.shownSource!.split('\n')[4]).toBe('key_4: ****\r');
+    // The source keeps where its lines start and end, not its text.
+    expect(back.source).toBe(source.replace(/[^\r\n]/g, ' '));
+    expect(back.suppressed).toEqual([]);
+    for (const format of ['stylish', 'sarif', 'gitlab']) {
+      for (const options of [{}, { codeFrames: true, color: true }]) expect(FORMATTERS[format]([back], options)).toBe(FORMATTERS[format]([whole], options));
+    }
+    // Without a fix, no source at all; 'none' keeps neither text.
+    const withoutFix = new PackedResults(['a.yaml'], 'shown');
+    withoutFix.pack(0, { ...whole, findings: [finding({ line: 2 })] });
+    expect(withoutFix.at(0).source).toBeUndefined();
+    const none = new PackedResults(['a.yaml'], 'none');
+    none.pack(0, whole);
+    expect([none.at(0).source, none.at(0).shownSource]).toEqual([undefined, undefined]);
   });
 
   test('a result with a member it cannot pack is kept as it is', () => {

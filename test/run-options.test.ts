@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { writeCorpus } from '../bench/corpus.mjs';
 import { run as runWith } from '../src/cli.js';
 import { lintFiles } from '../src/node/lint-files.js';
-import { lintRun, lintRunPacked } from '../src/node/lint-run.js';
+import { lintRun, lintRunResults } from '../src/node/lint-run.js';
 import { readCacheFile, writeCacheFile } from './helpers/cache.js';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
@@ -29,7 +29,8 @@ describe('--cache', () => {
     expect(existsSync(join(dir, '.dplintcache'))).toBe(true);
     // A finding planted in the cache shows on the next run: proof the cache is read, not re-linted.
     const cache = readCacheFile(join(dir, '.dplintcache'));
-    cache.entries['b.yaml'].findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'from the cache', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+    // Packed as the file holds findings (a string past the table written as itself).
+    cache.entries['b.yaml'].findings = [['planted/finding', 'warning', 'from the cache', '', 1, 1, 1, 2]];
     writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
     const second = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect(findingsOf(second.stdout)).toEqual(['a.yaml:2 cluster/max-nodes-below-initial', 'b.yaml:1 planted/finding']);
@@ -41,16 +42,19 @@ describe('--cache', () => {
     expect(Object.keys(readCacheFile(join(dir, '.dplintcache')).entries)).toEqual(['__proto__']);
   });
 
-  test('format 6 (the layout of 5): each entry an array, a clean file\'s of eleven members, the findings after them', async () => {
+  test('format 8: a table of strings, then a line per file (its name, a tab, its entry), a clean file\'s of eleven members, the findings packed after them', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
-    const text = readFileSync(join(dir, '.dplintcache'), 'utf8');
-    const entries = JSON.parse(text.slice(text.indexOf('\n') + 1));
-    const b = statSync(join(dir, 'b.yaml'));
-    expect(entries['b.yaml'].slice(2, 7)).toEqual([b.size, b.mtimeMs, b.ctimeMs, b.ino, b.dev]);
-    expect(entries['b.yaml'].slice(8)).toEqual(['edit-cluster', 'config', { labels: ['b'] }]);
-    expect(entries['a.yaml'].length).toBe(12);
-    expect(entries['a.yaml'][11].map((finding: { ruleId: string; line: number }) => `${finding.line} ${finding.ruleId}`)).toEqual(['2 cluster/max-nodes-below-initial']);
+    const [, table, ...lines] = readFileSync(join(dir, '.dplintcache'), 'utf8').split('\n');
+    const strings = JSON.parse(table);
+    expect(lines.map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['"a.yaml"', '"b.yaml"']);
+    const [a, b] = lines.map((line) => JSON.parse(line.slice(line.indexOf('\t') + 1)));
+    const stat = statSync(join(dir, 'b.yaml'));
+    expect(b.slice(2, 7)).toEqual([stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, stat.dev]);
+    expect(b.slice(8)).toEqual(['edit-cluster', 'config', { labels: ['b'] }]);
+    expect(a.length).toBe(12);
+    expect(a[11]).toEqual([[0, 1, 2, 3, 2, 14, 2, 15]]);
+    expect(strings).toEqual(['cluster/max-nodes-below-initial', 'error', 'node_configuration.max_nodes must be at least initial_nodes (5); got 2', '/node_configuration/max_nodes']);
   });
 
   test('a run that changes nothing leaves the cache file as it was; one that does rewrites it', async () => {
@@ -81,7 +85,7 @@ describe('--cache', () => {
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     const plant = () => {
       const cache = readCacheFile(join(dir, '.dplintcache'));
-      cache.entries['a.yaml'].findings = [{ ruleId: 'planted/finding', severity: 'warning', message: 'stale', path: '', line: 1, column: 1, endLine: 1, endColumn: 2 }];
+      cache.entries['a.yaml'].findings = [['planted/finding', 'warning', 'stale', '', 1, 1, 1, 2]];
       return cache;
     };
     const write = (cache: ReturnType<typeof plant>) => writeCacheFile(join(dir, '.dplintcache'), cache, KEY_FOLDER);
@@ -245,7 +249,7 @@ describe('worker threads (--jobs)', () => {
     writeCorpus(dir, 250, 5);
     const failing = join(mkdtempSync(join(tmpdir(), 'dplint-jobs-worker-')), 'worker.cjs');
     writeFileSync(failing, "throw new Error('the worker broke\\nat line two');\n");
-    await expect(lintRunPacked([dir], { operation: 'edit-cluster', config: false }, { jobs: 2, workerScript: failing })).rejects.toThrow('the worker broke');
+    await expect(lintRunResults([dir], { operation: 'edit-cluster', config: false }, { jobs: 2, workerScript: failing })).rejects.toThrow('the worker broke');
     let stdout = '';
     let stderr = '';
     const code = await runWith(['.', '--operation', 'edit-cluster', '--no-config', '--jobs', '2'], {

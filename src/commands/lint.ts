@@ -11,7 +11,7 @@ import { UsageError } from '../node/files.js';
 import { changedFiles, repositoryRoot, topAndGitPath, verifyRef } from '../node/git.js';
 import { configsUsed, lintTextAs, nestedConfigsUsed, maxInputSize, type LintFilesOptions, type PlannedRun } from '../node/lint-files.js';
 import { userCacheFolder } from '../node/crypto.js';
-import { lintRunPacked } from '../node/lint-run.js';
+import { lintRunResults } from '../node/lint-run.js';
 import { inChunks, writeFileAtomic, type WriteTarget } from '../node/write-file.js';
 import { applyBaseline, baselineSize, buildBaseline, pruneBaseline, type Baseline, type BaselineKey, type StaleEntry } from '../baseline/baseline.js';
 import { baselineKeys, baselineRoot, DEFAULT_BASELINE, isGone, readBaseline, writeBaseline } from '../node/baseline-file.js';
@@ -115,8 +115,8 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   const maxWarnings = options.maxWarnings === undefined ? -1 : Number(options.maxWarnings);
   if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number (-1 for no limit); got "${options.maxWarnings}"`);
 
-  // An array, or (a run over files without --fix or --cache) results made a file at a time as they
-  // are iterated, each pass anew (lintRunPacked): what keeps a large run's memory flat.
+  // An array (standard input), or results made a file at a time as they are iterated, each pass
+  // anew (lintRunResults, src/node/compact.ts): what keeps a large run's memory flat.
   let results: Results;
   let planned: PlannedRun | undefined;
   // The same run without fixes, for a --fix run that could not write every file.
@@ -142,7 +142,9 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
     if (baseline && (baseline.update || baseline.prune)) writeTargets.push({ path: baseline.path, named: `the baseline ${JSON.stringify(baseline.shown)}` });
     // Decided once the plan is made (onPlanned, before any result is finished): the files named.
     if (context) lintOptions.reported = (file) => reported(file);
-    results = await lintRunPacked(inputs, lintOptions, {
+    results = await lintRunResults(inputs, lintOptions, {
+      // What the outputs show of each file's text, not the text: a run that writes no file (no --fix) needs no more.
+      keptSources: lintOptions.fix ? 'whole' : 'shown',
       jobs: jobsOption(options.jobs),
       workerScript: io.workerScript,
       cacheLocation,
@@ -155,7 +157,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
         reportPlan(run, options.verbose === true, io);
       },
     });
-    relint = () => lintRunPacked(inputs, { ...lintOptions, fix: undefined }, { jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
+    relint = () => lintRunResults(inputs, { ...lintOptions, fix: undefined }, { keptSources: 'shown', jobs: jobsOption(options.jobs), workerScript: io.workerScript, shard: shardOption(options.shard), writeTargets });
   }
   if (options.changedSince !== undefined) results = onlyChangedSince(results, options.changedSince, io.cwd);
   if (context) results = [...kept(results, (result) => reported(result.file))];
@@ -179,7 +181,7 @@ export async function lintCommand(paths: string[], options: LintCommandOptions, 
   // Compared after fixing (what remains), before --quiet (a held warning is no stale entry).
   const baselineNotes: string[] = [];
   // Without a baseline file to apply or one to write, there is nothing to do (and no need to hold every result at once).
-  if (baseline && (baseline.loaded !== undefined || baseline.update)) results = baselineRun(allOf(results), baseline, options.verbose === true, baselineNotes);
+  if (baseline && (baseline.loaded !== undefined || baseline.update)) results = baselineRun(results, baseline, options.verbose === true, baselineNotes);
   if (options.fixDryRun) {
     const diff = fixDiffs(allOf(results));
     const stdoutFormat = outputs.find((o) => o.file === undefined)?.format;
@@ -286,10 +288,11 @@ function planBaseline(options: LintCommandOptions, paths: readonly string[], cwd
  * files this run reports, and of files gone from the disk (not those another shard or another
  * path list reports). --baseline-prune drops those; nothing is ever added but by --baseline-update.
  */
-function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean, notes: string[]): FileResult[] {
+function baselineRun(results: Results, plan: BaselinePlan, verbose: boolean, notes: string[]): Results {
   const shown = printable(plan.shown);
   const problems = (count: number): string => `${count} problem${count === 1 ? '' : 's'}`;
-  const reported = new Set(results.map((result) => plan.keyOf(result.file)));
+  const reported = new Set<string | undefined>();
+  for (const result of results) reported.add(plan.keyOf(result.file));
   const gone = (baseline: Baseline): StaleEntry[] =>
     Object.entries(baseline.files)
       .filter(([file]) => !reported.has(file) && isGone(plan.root, file))
@@ -297,7 +300,8 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   let baseline = plan.loaded;
   if (plan.update) {
     const kept = baseline && pruneBaseline(baseline, gone(baseline));
-    const next = buildBaseline(results, plan.keyOf, kept, plan.partial ? isRepositoryRule : undefined);
+    // buildBaseline takes each result once, in order: the run's, made a file at a time.
+    const next = buildBaseline(results as readonly FileResult[], plan.keyOf, kept, plan.partial ? isRepositoryRule : undefined);
     const files = Object.keys(next.files).length;
     const written = writeBaseline(plan.path, next, { shown: plan.shown });
     notes.push(`dplint: ${written ? 'wrote the baseline' : 'the baseline is up to date:'} ${shown}, ${problems(baselineSize(next))} in ${files} file${files === 1 ? '' : 's'}\n`);
@@ -305,9 +309,20 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
   }
   if (!baseline) return results;
   plan.applied = true;
-  const outcome = applyBaseline(results, baseline, plan.keyOf);
-  const stale = [...outcome.stale.filter((entry) => !(plan.partial && isRepositoryRule(entry.ruleId))), ...gone(baseline)];
-  if (outcome.heldBack > 0) notes.push(`dplint: ${problems(outcome.heldBack)} held back by the baseline ${shown}\n`);
+  const applied = baseline;
+  // Applied a file at a time (what applyBaseline does to each result is its own): once here for
+  // what is held back and stale, and again as each pass takes the results, none of them held.
+  let heldBack = 0;
+  const found: StaleEntry[] = [];
+  for (const result of results) {
+    const outcome = applyBaseline([result], applied, plan.keyOf);
+    heldBack += outcome.heldBack;
+    for (const entry of outcome.stale) found.push(entry);
+  }
+  // In applyBaseline's order (file, rule, fingerprint), as one call over every result gives it.
+  found.sort((a, b) => compare(a.file, b.file) || compare(a.ruleId, b.ruleId) || compare(a.fingerprint, b.fingerprint));
+  const stale = [...found.filter((entry) => !(plan.partial && isRepositoryRule(entry.ruleId))), ...gone(baseline)];
+  if (heldBack > 0) notes.push(`dplint: ${problems(heldBack)} held back by the baseline ${shown}\n`);
   const count = stale.reduce((sum, entry) => sum + entry.count, 0);
   if (count > 0) {
     if (verbose) for (const entry of stale) notes.push(`dplint: no longer occurs: ${printable(entry.file)} ${entry.ruleId} ${entry.fingerprint}${entry.count > 1 ? ` (${entry.count} times)` : ''}\n`);
@@ -318,7 +333,7 @@ function baselineRun(results: FileResult[], plan: BaselinePlan, verbose: boolean
       notes.push(`dplint: the baseline ${shown} holds ${problems(count)} that no longer occur${count === 1 ? 's' : ''}; --baseline-prune drops ${count === 1 ? 'it' : 'them'}${verbose ? '' : ` (--verbose lists ${count === 1 ? 'it' : 'them'})`}\n`);
     }
   }
-  return outcome.results;
+  return mapped(results, (result) => applyBaseline([result], applied, plan.keyOf).results[0]);
 }
 
 /**
@@ -452,10 +467,15 @@ function holdsSomething(result: FileResult): boolean {
   return result.operation !== undefined || result.findings.length > 0 || (result.suppressed?.length ?? 0) > 0;
 }
 
-/** A run's results: an array, or results made a file at a time each time they are iterated (lintRunPacked). */
+/** A run's results: an array, or results made a file at a time each time they are iterated (lintRunResults). */
 type Results = readonly FileResult[] | Iterable<FileResult>;
 
-/** The results as an array, for the steps that need them all at once (fixing, the baseline). */
+/** Code-unit order, as a plain sort of strings. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The results as an array, for the steps that need them all at once (fixing). */
 function allOf(results: Results): FileResult[] {
   return Array.isArray(results) ? results : [...results];
 }

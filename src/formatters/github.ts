@@ -1,6 +1,6 @@
 import type { Severity } from '../types.js';
 import { documentSuffix, printable, relativePath } from './source.js';
-import { skippedNote, summarize, type Formatter, type Summary } from './types.js';
+import { joined, skippedNote, summarize, type FormatStream, type Summary } from './types.js';
 
 const COMMANDS: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -15,13 +15,14 @@ const STEP_LIMIT = 10;
  * ten of each kind per step, so the ones that fail the build must not be crowded out. A plain
  * summary line ends the output and says when annotations were dropped.
  */
-export const github: Formatter = (results, options = {}) => {
-  const lines: string[] = [];
+export const githubParts: FormatStream = function* (results, options = {}) {
   for (const severity of ['error', 'warning', 'info'] as const) {
     for (const result of results) {
-      const file = relativePath(result.file, options.cwd);
+      let part = '';
+      let file: string | undefined;
       for (const finding of result.findings) {
         if (finding.severity !== severity) continue;
+        file ??= relativePath(result.file, options.cwd);
         const properties = [
           ['file', file],
           ['line', finding.line],
@@ -32,13 +33,16 @@ export const github: Formatter = (results, options = {}) => {
         ]
           .map(([name, value]) => `${name}=${escapeProperty(String(value))}`)
           .join(',');
-        lines.push(`::${COMMANDS[severity]} ${properties}::${escapeData(finding.message + documentSuffix(finding))}`);
+        part += `::${COMMANDS[severity]} ${properties}::${escapeData(finding.message + documentSuffix(finding))}\n`;
       }
+      if (part) yield part;
     }
   }
-  lines.push(summaryLine(options.summary ?? summarize(results)));
-  return lines.join('\n') + '\n';
+  yield summaryLine(options.summary ?? summarize(results)) + '\n';
 };
+
+/** {@link githubParts} as one text. */
+export const github = joined(githubParts);
 
 /**
  * Escaping of a command's message, as actions/toolkit `escapeData` does it (`%`, CR, LF); the

@@ -1,7 +1,7 @@
 import type { Severity } from '../types.js';
 import { fnv1a64, lineHash } from './fingerprint.js';
 import { documentSuffix, encodePath, isAbsolutePath, relativePath, shownLines } from './source.js';
-import type { Formatter } from './types.js';
+import { joined, type FormatStream } from './types.js';
 
 /** GitLab's five levels: an error blocks nothing by itself there, so it is `major`, as eslint-formatter-gitlab maps it. */
 const SEVERITIES: Record<Severity, 'major' | 'minor' | 'info'> = { error: 'major', warning: 'minor', info: 'info' };
@@ -18,11 +18,14 @@ const SEVERITIES: Record<Severity, 'major' | 'minor' | 'info'> = { error: 'major
  * the masked text, so it is no oracle for a secret. Suppressed and held-back findings are not issues:
  * GitLab has no way to show them as dismissed.
  */
-export const gitlab: Formatter = (results, options = {}) => {
-  const issues: object[] = [];
-  const occurrences = new Map<string, number>();
+export const gitlabParts: FormatStream = function* (results, options = {}) {
+  // JSON.stringify(issues, null, 2) written an issue at a time: `[]` when there is none.
+  let separator = '[\n  ';
   for (const result of results) {
     if (result.findings.length === 0) continue;
+    let part = '';
+    // A hash names the file's URI: its occurrences are counted within the file, and nothing is held from one file to the next.
+    const occurrences = new Map<string, number>();
     const path = relativePath(result.file, options.cwd);
     const uri = isAbsolutePath(path) ? path : encodePath(path);
     const masked = shownLines(result);
@@ -30,15 +33,21 @@ export const gitlab: Formatter = (results, options = {}) => {
       const hash = lineHash(finding, uri, masked);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
-      issues.push({
+      const issue = {
         type: 'issue',
         description: finding.message + documentSuffix(finding),
         check_name: finding.ruleId,
         fingerprint: fnv1a64(`${hash}:${occurrence}`),
         severity: SEVERITIES[finding.severity],
         location: { path: path.replaceAll('\\', '/'), lines: { begin: Math.max(1, finding.line), end: Math.max(1, finding.line, finding.endLine) } },
-      });
+      };
+      part += separator + JSON.stringify(issue, null, 2).replaceAll('\n', '\n  ');
+      separator = ',\n  ';
     }
+    if (part) yield part;
   }
-  return JSON.stringify(issues, null, 2) + '\n';
+  yield separator === '[\n  ' ? '[]\n' : '\n]\n';
 };
+
+/** {@link gitlabParts} as one text. */
+export const gitlab = joined(gitlabParts);

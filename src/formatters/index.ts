@@ -1,11 +1,11 @@
-import { compact } from './compact.js';
-import { github } from './github.js';
-import { gitlab } from './gitlab.js';
+import { compact, compactParts } from './compact.js';
+import { github, githubParts } from './github.js';
+import { gitlab, gitlabParts } from './gitlab.js';
 import { json, jsonParts } from './json.js';
-import { junit } from './junit.js';
-import { sarif } from './sarif.js';
-import { stylish } from './stylish.js';
-import type { FileResult, FormatOptions, Formatter } from './types.js';
+import { junit, junitParts } from './junit.js';
+import { sarif, sarifParts } from './sarif.js';
+import { stylish, stylishParts } from './stylish.js';
+import type { FileResult, FormatOptions, Formatter, FormatStream } from './types.js';
 
 /** Output formats by name, for `--format`. `github-actions` is Spectral's name for `github` (yamllint's, conftest's). */
 export const FORMATTERS: Readonly<Record<string, Formatter>> = {
@@ -19,15 +19,26 @@ export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   gitlab,
 };
 
+/** The same formats as streams ({@link FormatStream}): each joined is exactly its {@link FORMATTERS} text. */
+export const FORMAT_STREAMS: Readonly<Record<string, FormatStream>> = {
+  stylish: stylishParts,
+  compact: compactParts,
+  json: jsonParts,
+  sarif: sarifParts,
+  junit: junitParts,
+  github: githubParts,
+  'github-actions': githubParts,
+  gitlab: gitlabParts,
+};
+
 /**
- * A format's output in parts, to be written one after another: the formats whose output grows with
- * the number of files make it a file at a time; the others in one part. Joined, the parts are
- * exactly what {@link FORMATTERS} returns. The results may be made a file at a time as they are
- * iterated (the CLI's, src/node/compact.ts): JSON takes them so; the others are given an array.
+ * A format's output in parts, to be written one after another: a head, a part per file, the
+ * closing parts. Joined, the parts are exactly what {@link FORMATTERS} returns. The results may be
+ * made a file at a time as they are iterated (the CLI's, src/node/compact.ts): no format holds
+ * them all, nor its whole output.
  */
 export function formatParts(format: string, results: Iterable<FileResult>, options: FormatOptions): Iterable<string> {
-  if (format === 'json') return jsonParts(results, options);
-  return [FORMATTERS[format](Array.isArray(results) ? results : [...results], options)];
+  return FORMAT_STREAMS[format](results, options);
 }
 
 /** Every name `--format` takes with a one-line description, for `--list-formats`; same keys and order as {@link FORMATTERS}. */
@@ -42,5 +53,5 @@ export const FORMAT_NAMES: Readonly<Record<string, string>> = {
   gitlab: 'GitLab Code Quality report (JSON), shown inline in merge requests',
 };
 
-export type { FileResult, FormatOptions, Formatter, Summary } from './types.js';
+export type { FileResult, FormatOptions, Formatter, FormatStream, Summary } from './types.js';
 export { summarize } from './types.js';

@@ -1,6 +1,6 @@
 import type { Finding } from '../types.js';
 import { documentSuffix } from './source.js';
-import type { FileResult, Formatter } from './types.js';
+import { joined, type FileResult, type FormatStream } from './types.js';
 
 /*
  * The Ant JUnit schema (the one CI services validate against) allows at most ONE <failure> per
@@ -18,12 +18,15 @@ const TIMESTAMP = '1970-01-01T00:00:00';
 const HOSTNAME = 'localhost';
 
 /** JUnit XML, valid against the Apache Ant JUnit schema; one test suite per file. */
-export const junit: Formatter = (results) => {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
-  results.forEach((result, index) => lines.push(...testsuite(result, index)));
-  lines.push('</testsuites>');
-  return lines.join('\n') + '\n';
+export const junitParts: FormatStream = function* (results) {
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n';
+  let index = 0;
+  for (const result of results) yield testsuite(result, index++).join('\n') + '\n';
+  yield '</testsuites>\n';
 };
+
+/** {@link junitParts} as one text. */
+export const junit = joined(junitParts);
 
 function testsuite(result: FileResult, id: number): string[] {
   const failing = result.findings.filter((finding) => finding.severity !== 'info');

@@ -5,7 +5,7 @@ import { sortFindings } from '../engine/order.js';
 import { lineStarts, positionAt } from '../parse/lines.js';
 import { lineHash } from './fingerprint.js';
 import { documentSuffix, encodePath, fileUri, isAbsolutePath, relativePath, shownLines } from './source.js';
-import type { FileResult, Formatter } from './types.js';
+import { joined, type FileResult, type FormatStream } from './types.js';
 
 const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -40,33 +40,54 @@ interface Region {
  * them for SARIF), is a result too, with `suppressions: [{kind: 'inSource', justification}]`:
  * code scanning shows it as dismissed rather than not at all, and a viewer can list what is silenced.
  */
-export const sarif: Formatter = (results, options = {}) => {
+export const sarifParts: FormatStream = function* (results, options = {}) {
   const catalogue = options.rules ?? ALL_RULES;
   const rules = catalogue.map(ruleDescriptor);
   const ruleIndex = new Map(catalogue.map((rule, index) => [rule.id, index]));
-  const occurrences = new Map<string, number>();
-  const sarifResults: object[] = [];
-
+  // The rule list comes before the results: a pass over them first finds the ids outside the
+  // catalogue, in the order they first occur, each given a descriptor (GitHub drops results without one).
   for (const result of results) {
-    const heldBack = result.heldBack ?? [];
-    if (result.findings.length === 0 && heldBack.length === 0 && !result.suppressed?.length) continue;
+    if (!shownAsResults(result)) continue;
+    for (const finding of allFindings(result)) {
+      if (ruleIndex.has(finding.ruleId)) continue;
+      ruleIndex.set(finding.ruleId, rules.length);
+      rules.push(unknownRuleDescriptor(finding.ruleId));
+    }
+  }
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'dplint', version: VERSION, semanticVersion: VERSION, informationUri: REPOSITORY_URL, rules } },
+        invocations: [{ executionSuccessful: true }],
+        ...(options.cwd === undefined ? {} : { originalUriBaseIds: { [SRCROOT]: { uri: fileUri(options.cwd, true) } } }),
+        columnKind: 'utf16CodeUnits',
+        results: [],
+      },
+    ],
+  };
+  // JSON.stringify(log, null, 2) with the results written where its empty array stands, one file at a time.
+  const shell = JSON.stringify(log, null, 2) + '\n';
+  const open = shell.lastIndexOf(EMPTY_RESULTS) + EMPTY_RESULTS.length - 1;
+  let separator = '\n        ';
+  for (const result of results) {
+    if (!shownAsResults(result)) continue;
     const artifactLocation = artifactLocationOf(result.file, options.cwd);
     const source = result.source;
     const masked = shownLines(result);
     const starts = source === undefined ? undefined : lineStarts(source);
-    const held = new Set<Finding>(heldBack);
+    const held = new Set<Finding>(result.heldBack ?? []);
+    // A hash names the file's URI: its occurrences are counted within the file, and nothing is held from one file to the next.
+    const occurrences = new Map<string, number>();
+    let part = separator === '\n        ' ? shell.slice(0, open) : '';
     for (const finding of allFindings(result)) {
-      if (!ruleIndex.has(finding.ruleId)) {
-        // A rule id outside the catalogue still gets a descriptor: GitHub drops results without one.
-        ruleIndex.set(finding.ruleId, rules.length);
-        rules.push(unknownRuleDescriptor(finding.ruleId));
-      }
       const hash = lineHash(finding, artifactLocation.uri, masked);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
       const suppressions = 'suppressions' in finding ? finding.suppressions : undefined;
       const fix = !suppressions && finding.fix && source !== undefined && starts ? sarifFix(finding.fix, source, starts, artifactLocation) : undefined;
-      sarifResults.push({
+      const sarifResult = {
         ruleId: finding.ruleId,
         ruleIndex: ruleIndex.get(finding.ruleId),
         level: LEVELS[finding.severity],
@@ -78,25 +99,24 @@ export const sarif: Formatter = (results, options = {}) => {
         ...(fix ? { fixes: [fix] } : {}),
         // SARIF 2.1.0 §3.27.23: a result an inline directive silenced is "inSource", with the directive's reason as its justification.
         ...(suppressions ? { suppressions: suppressions.map(({ justification }) => ({ kind: 'inSource', ...(justification === undefined ? {} : { justification }) })) } : {}),
-      });
+      };
+      part += separator + JSON.stringify(sarifResult, null, 2).replaceAll('\n', '\n        ');
+      separator = ',\n        ';
     }
+    yield part;
   }
-
-  const log = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: 'dplint', version: VERSION, semanticVersion: VERSION, informationUri: REPOSITORY_URL, rules } },
-        invocations: [{ executionSuccessful: true }],
-        ...(options.cwd === undefined ? {} : { originalUriBaseIds: { [SRCROOT]: { uri: fileUri(options.cwd, true) } } }),
-        columnKind: 'utf16CodeUnits',
-        results: sarifResults,
-      },
-    ],
-  };
-  return JSON.stringify(log, null, 2) + '\n';
+  yield separator === '\n        ' ? shell : '\n      ' + shell.slice(open);
 };
+
+/** {@link sarifParts} as one text. */
+export const sarif = joined(sarifParts);
+
+const EMPTY_RESULTS = '"results": []';
+
+/** Whether a file's findings are SARIF results: those reported, held back by a baseline or silenced by a directive. */
+function shownAsResults(result: FileResult): boolean {
+  return result.findings.length > 0 || (result.heldBack?.length ?? 0) > 0 || (result.suppressed?.length ?? 0) > 0;
+}
 
 /**
  * A result's findings, the findings a baseline held back and those its directives silenced, in one

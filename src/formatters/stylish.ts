@@ -1,6 +1,6 @@
 import type { Finding } from '../types.js';
 import { documentSuffix, printable, shownLines } from './source.js';
-import { skippedNote, summarize, type Formatter } from './types.js';
+import { joined, skippedNote, summarize, type FormatStream } from './types.js';
 
 const COLORS = { error: '\u001b[31m', warning: '\u001b[33m', info: '\u001b[36m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' };
 
@@ -15,12 +15,12 @@ type Paint = (color: keyof typeof COLORS, text: string) => string;
  * (wrong for YAML), loads a tokenizer and a colour library on every start of a pre-commit hook, and
  * the frame we need — three lines, a gutter and a `^` marker — is thirty lines of code.
  */
-export const stylish: Formatter = (results, options = {}) => {
+export const stylishParts: FormatStream = function* (results, options = {}) {
   const paint: Paint = (color, text) => (options.color ? `${COLORS[color]}${text}${COLORS.reset}` : text);
   const frames = options.codeFrames ?? true;
-  const lines: string[] = [];
   for (const result of results) {
     if (result.findings.length === 0) continue;
+    const lines: string[] = [];
     // The text the engine masked: formatters show no other.
     const source = frames ? shownLines(result) : undefined;
     // A file name or message (which quotes keys and values) never reaches the terminal with its
@@ -35,8 +35,10 @@ export const stylish: Formatter = (results, options = {}) => {
       if (frame.length > 0) lines.push(...frame, '');
     }
     if (lines[lines.length - 1] !== '') lines.push('');
+    yield lines.join('\n') + '\n';
   }
   const summary = options.summary ?? summarize(results);
+  const lines: string[] = [];
   // What --fix changed, above the verdict on what remains: a clean run after seven rewrites must not read as "nothing happened".
   if (summary.fixed) lines.push(fixedLine(summary.fixed, summary.fixedFiles ?? 0));
   const total = summary.errors + summary.warnings + summary.infos;
@@ -50,8 +52,11 @@ export const stylish: Formatter = (results, options = {}) => {
     const color = summary.errors > 0 ? 'error' : summary.warnings > 0 ? 'warning' : 'info';
     lines.push(paint(color, `✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${files}`) + skipped);
   }
-  return lines.join('\n') + '\n';
+  yield lines.join('\n') + '\n';
 };
+
+/** {@link stylishParts} as one text. */
+export const stylish = joined(stylishParts);
 
 /** "fixed 7 problems in 3 files": the stylish line and, for the other formats, the CLI's line on standard error. */
 export function fixedLine(problems: number, files: number): string {

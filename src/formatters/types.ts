@@ -28,6 +28,24 @@ export interface FormatOptions {
 /** An output format: a pure function from lint results to the text to print. */
 export type Formatter = (results: readonly FileResult[], options?: FormatOptions) => string;
 
+/**
+ * An output format as a stream: the same text as its {@link Formatter}, in parts made as the
+ * results are iterated (a head, then each file's part, then the closing parts), so that a run
+ * over many files never holds its whole output. Still a pure function of the results; it may
+ * iterate them more than once (the summary, SARIF's rule list), and each pass may make them anew
+ * (the CLI's, src/node/compact.ts).
+ */
+export type FormatStream = (results: Iterable<FileResult>, options?: FormatOptions) => Iterable<string>;
+
+/** The {@link Formatter} of a {@link FormatStream}: its parts joined. */
+export function joined(stream: FormatStream): Formatter {
+  return (results, options) => {
+    let text = '';
+    for (const part of stream(results, options)) text += part;
+    return text;
+  };
+}
+
 /** Counts over all results, as the JSON output's `summary`. */
 export interface Summary {
   files: number;

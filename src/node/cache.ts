@@ -1,11 +1,11 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { VERSION } from '../version.js';
-import { hmac, sameDigest, sha1, userKey } from './crypto.js';
+import { hmac, hmacOf, sameDigest, sha1, userKey } from './crypto.js';
 import { STAT_NUMBERS, type FileStat } from './files.js';
-import { packFacts, unpackFacts } from '../engine/repository.js';
+import { packFacts, unpackFacts, type RepositoryFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
-import type { DocumentOperation, Finding, OperationSource, SuppressedFinding } from '../types.js';
+import type { DocumentOperation, Finding, OperationSource, Suggestion, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { writeFileAtomic } from './write-file.js';
 import { readSettingsFile, refusalText } from './read-settings.js';
@@ -33,13 +33,28 @@ type Entry = [
   operationSource: OperationSource,
   /** RepositoryFacts, packed (packFacts); 0 when there are none. */
   facts: Record<string, unknown> | 0,
-  /** The findings; 0, or left out, when there are none. */
-  findings?: Finding[] | 0,
+  /** The findings, each as a {@link PackedFinding}; 0, or left out, when there are none. */
+  findings?: PackedFinding[] | 0,
   /** The findings directives silenced, for a run that asks for them (its options are part of the run's key); left out when there are none (0 when `documents` follows). */
   suppressed?: SuppressedFinding[] | 0,
   /** Each document's operation, for a stream whose documents differ (FileResult.documents); left out otherwise. */
   documents?: DocumentOperation[],
 ];
+
+/**
+ * A finding as the cache file holds it: its members in a row, each string the index of its one
+ * copy in the file's table of strings (rule ids, severities, paths and the messages files share,
+ * held once for the whole file) or, past {@link MAX_TABLE_STRINGS}, the string itself:
+ * `[ruleId, severity, message, path, line, column, endLine, endColumn, document (-1: none), fix
+ * ([start, end, text], 0: none), suggestions ([[desc, start, end, text], …], 0: none)]`, the
+ * members after `endColumn` left out when they and all after them are none. Some 30 bytes a
+ * finding, where its JSON object took some 250: the cache of 100,000 findings-heavy files was
+ * 123 MB, over the read limit (issue 31).
+ */
+type PackedFinding = Array<number | string | unknown[]>;
+
+/** The most strings the file's table holds; past it a string is written where it is used (it is one file's, most likely). */
+const MAX_TABLE_STRINGS = 1 << 14;
 
 const KEY = 0;
 const HASH = 1;
@@ -66,15 +81,23 @@ const RACY_MARGIN_MS = 3000;
  * is started afresh. 6: entries of format 5 may hold a credential a build before it failed to
  * mask (under a key such as `password for db`), in a finding's fix that was never screened. 7: a
  * text over 1 MiB of more than maxScalars keys and values the block reader takes is refused (one
- * parse/limit finding), where format 6's builds linted it.
+ * parse/limit finding), where format 6's builds linted it. 8: a line per file, its findings packed
+ * against a table of strings (PackedFinding), read a file at a time as the run asks for it.
  */
-const CACHE_FORMAT = 7;
+const CACHE_FORMAT = 8;
 
 /**
- * The largest cache file read. A cache holds some hundreds of bytes a file (more for files with
- * findings): 64 MiB is well over 100,000 files, and parsing it takes some three times its size in
- * memory. A larger one is ignored with a warning, and replaced.
+ * The largest cache file read, for a run over `files` files: 64 MiB, and 4 KiB more for each file.
+ * A cache holds some tens of bytes for a clean file and some hundreds for one with findings (a
+ * findings-heavy file of the benchmark takes some 200), so the limit grows with the run and stays
+ * far above what the run's own cache holds; the file is held as bytes and each entry parsed when
+ * its file is looked up. A larger one is ignored with a warning (one line), and replaced.
  */
+export function maxCacheSize(files: number): number {
+  return MAX_CACHE_SIZE + files * 4096;
+}
+
+/** The read limit of a run over no file: {@link maxCacheSize}'s floor. */
 export const MAX_CACHE_SIZE = 64 * 1024 * 1024;
 
 /** The cache file's first line; the entries, as JSON, follow it. */
@@ -116,14 +139,21 @@ export interface CacheTrust {
  * (a CI job restoring its cache) has new inodes and times: every file is hashed there.
  */
 export class LintCache {
-  private readonly previous: Record<string, Entry>;
-  /** How many entries `previous` and `next` hold: counted as they come, not by listing the keys of 10,000 entries again. */
-  private readonly previousCount: number = 0;
-  private nextCount = 0;
+  /** The cache file read, after its header: the table of strings's line, then a line per file. Held as bytes; an entry is parsed when its file is looked up. */
+  private readonly previous: Buffer = Buffer.alloc(0);
+  /** Where each file's line starts in `previous`. */
+  private readonly previousAt = new Map<string, number>();
+  /** The file's table of strings: the one read, and those this run adds (their indices never change, so a line read stays valid). */
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
   /** Undefined: no key, no cache (neither read nor written). */
   private readonly key: Buffer | undefined;
-  // No prototype: a linted file named `__proto__` is an entry like any other.
-  private readonly next: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
+  /**
+   * The entries to write, by file, in the order they came: a line of `previous` kept as it is (its
+   * offset), or a new line, as UTF-8 bytes: outside V8's heap, which grows to a multiple of what it
+   * holds (some 46 MB of lines at 100,000 findings-heavy files).
+   */
+  private readonly next = new Map<string, number | Buffer>();
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
   private changed = false;
@@ -133,14 +163,20 @@ export class LintCache {
   private readonly keepSource: boolean;
   /** Whether results carry the findings directives silenced (`--include-suppressed`, SARIF). */
   private readonly includeSuppressed: boolean;
+  private readonly warn: (message: string) => void;
+  /** Whether an entry of the wrong shape was told (once a run). */
+  private toldBadEntry = false;
 
   constructor(
     private readonly location: string,
     options: LintFilesOptions,
     trust: CacheTrust,
     startedAt = Date.now(),
+    /** How many files the run lints: the read limit grows with it (maxCacheSize). */
+    files = 0,
   ) {
     this.startedAt = startedAt;
+    this.warn = trust.warn;
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
     this.keepSource = options.keepSource !== false;
@@ -149,14 +185,18 @@ export class LintCache {
     const key = trust.keyFolder === undefined ? 'there is no home folder to keep its key in' : userKey(trust.keyFolder);
     if (typeof key === 'string') {
       trust.warn(`--cache is off for this run: ${key}`);
-      this.previous = {};
       return;
     }
     this.key = key;
-    const read = readCache(location, this.runKey, key);
-    if (typeof read === 'string') trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
-    this.previous = typeof read === 'string' ? {} : read.entries;
-    this.previousCount = typeof read === 'string' ? 0 : read.count;
+    const read = readCache(location, this.runKey, key, maxCacheSize(files));
+    if (typeof read === 'string') {
+      trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
+      return;
+    }
+    this.previous = read.body;
+    this.previousAt = read.lines;
+    this.strings = read.strings;
+    for (let i = 0; i < this.strings.length; i++) this.stringIds.set(this.strings[i], i);
   }
 
   /**
@@ -166,15 +206,13 @@ export class LintCache {
    */
   lookup(file: string, absolute: string, run: PlannedRun, stats: Float64Array, index: number): LintedFile | undefined {
     const at = index * STAT_NUMBERS;
-    if (Number.isNaN(stats[at]) || !Object.hasOwn(this.previous, file)) return undefined;
-    const entry = this.previous[file];
+    const line = this.previousAt.get(file);
+    if (Number.isNaN(stats[at]) || line === undefined) return undefined;
+    const entry = this.entryAt(file, line);
     if (!entry || entry[KEY] !== keyFor(file, run)) return undefined;
-    // The entry's findings are used as JSON.parse made them: copying them into a ResultStore (one
-    // copy of each string, one shape) cost a findings-heavy rerun a tenth of its time, and the
-    // entries read are held to the end of the run anyway, as the cache written from them.
     if (provesUnchanged(entry, stats, at)) {
-      const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : lintedOf(file, entry, undefined, this.includeSuppressed);
-      if (linted) this.put(file, entry);
+      const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : this.lintedOf(file, entry, undefined);
+      if (linted) this.put(file, line);
       return linted;
     }
     let bytes: Buffer;
@@ -184,19 +222,37 @@ export class LintCache {
       return undefined;
     }
     if (contentHash(bytes) !== entry[HASH]) return undefined;
+    const linted = this.lintedOf(file, entry, hasFindings(entry) && this.keepSource ? bytes.toString('utf8') : undefined);
+    if (!linted) return undefined;
     // The bytes are those hashed before. The file's stat, taken before the read, proves them to
     // later runs once the file is older than the margin: only then is it worth writing the cache.
     const checked = entry.slice() as Entry;
     const stat = Array.from(stats.subarray(at, at + STAT_NUMBERS)) as FileStat;
     checked.splice(STAT, STAT_NUMBERS + 1, ...stat, this.startedAt);
-    this.put(file, checked);
+    this.put(file, lineOf(file, checked));
     if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
-    return lintedOf(file, entry, hasFindings(entry) && this.keepSource ? bytes.toString('utf8') : undefined, this.includeSuppressed);
+    return linted;
   }
 
-  private put(file: string, entry: Entry): void {
-    if (!Object.hasOwn(this.next, file)) this.nextCount++;
-    this.next[file] = entry;
+  /** The entry on the line at `offset` of the file read; undefined (and told, once) when it is not of the shape dplint writes. */
+  private entryAt(file: string, offset: number): Entry | undefined {
+    const bytes = this.previous;
+    const end = bytes.indexOf(0x0a, offset);
+    const tab = bytes.indexOf(0x09, offset);
+    let entry: unknown;
+    try {
+      entry = JSON.parse(bytes.toString('utf8', tab + 1, end < 0 ? bytes.length : end));
+    } catch {
+      entry = undefined;
+    }
+    if (isEntry(entry)) return entry;
+    if (!this.toldBadEntry) this.warn(`the cache ${this.location} holds an entry for ${JSON.stringify(file)} not of the shape dplint writes; such files are linted again`);
+    this.toldBadEntry = true;
+    return undefined;
+  }
+
+  private put(file: string, line: number | string): void {
+    this.next.set(file, typeof line === 'number' ? line : Buffer.from(line, 'utf8'));
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -233,7 +289,24 @@ export class LintCache {
     } catch {
       return undefined;
     }
-    return contentHash(bytes) === entry[HASH] ? lintedOf(file, entry, bytes.toString('utf8'), this.includeSuppressed) : undefined;
+    return contentHash(bytes) === entry[HASH] ? this.lintedOf(file, entry, bytes.toString('utf8')) : undefined;
+  }
+
+  /** A cached result as the run uses it; `source`, the file's text, for outputs that show it (files with findings only). Undefined (told once) for findings of the wrong shape. */
+  private lintedOf(file: string, entry: Entry, source: string | undefined): LintedFile | undefined {
+    const packed = entry[FINDINGS];
+    const findings = packed ? this.unpackFindings(packed) : [];
+    if (!findings) {
+      if (!this.toldBadEntry) this.warn(`the cache ${this.location} holds an entry for ${JSON.stringify(file)} not of the shape dplint writes; such files are linted again`);
+      this.toldBadEntry = true;
+      return undefined;
+    }
+    const result: FileResult = { file, operation: entry[OPERATION] ?? undefined, operationSource: entry[OPERATION_SOURCE], findings, screened: true };
+    if (entry[DOCUMENTS]) result.documents = entry[DOCUMENTS];
+    if (this.includeSuppressed) result.suppressed = entry[SUPPRESSED] || [];
+    if (source !== undefined) result.source = source;
+    const facts = entry[FACTS];
+    return facts ? { result, facts: unpackFacts(facts) } : { result };
   }
 
   store(file: string, run: PlannedRun, linted: LintedFile): void {
@@ -242,41 +315,120 @@ export class LintCache {
     const stat = linted.contentStat;
     const entry: Entry = [keyFor(file, run), linted.contentHash, ...(stat ?? NO_STAT), stat ? this.startedAt : null, operation ?? null, operationSource, linted.facts ? packFacts(linted.facts) : 0];
     const documents = linted.result.documents;
-    if (findings.length || suppressed?.length || documents) entry.push(findings.length ? findings : 0);
+    if (findings.length || suppressed?.length || documents) entry.push(findings.length ? findings.map((finding) => this.packFinding(finding)) : 0);
     if (suppressed?.length || documents) entry.push(suppressed?.length ? suppressed : 0);
     if (documents) entry.push(documents);
-    this.put(file, entry);
+    this.put(file, lineOf(file, entry));
     this.changed = true;
   }
 
-  /** A reused entry's facts, now with the places the checks across files found for them. */
-  storeFacts(file: string, linted: LintedFile): void {
-    const entry = this.next[file];
-    if (!entry || !linted.facts) return;
-    const located = entry.slice() as Entry;
-    located[FACTS] = packFacts(linted.facts);
-    this.put(file, located);
+  /** An entry's facts, now with the places the checks across files found for them. */
+  storeFacts(file: string, facts: RepositoryFacts): void {
+    const line = this.next.get(file);
+    if (line === undefined) return;
+    const entry = typeof line === 'number' ? this.entryAt(file, line) : (JSON.parse(line.toString('utf8', line.indexOf(0x09) + 1)) as Entry);
+    if (!entry) return;
+    entry[FACTS] = packFacts(facts);
+    this.put(file, lineOf(file, entry));
     this.changed = true;
   }
 
   /** Writes the cache, unless every entry came from it unchanged (a second run over an unchanged repository writes nothing). */
   save(): void {
     if (!this.key) return;
-    if (!this.changed && this.nextCount === this.previousCount) return;
-    const entries = JSON.stringify(this.next);
-    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: macOf(this.key, VERSION, this.runKey, entries) };
-    writeFileAtomic(this.location, `${JSON.stringify(header)}\n${entries}`);
+    if (!this.changed && this.next.size === this.previousAt.size) return;
+    // Made twice, a part of some 1 MiB at a time, once for the signature and once to write: the whole text is never held.
+    const body = (): Iterable<string> => this.bodyParts();
+    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: hmacOf(this.key, withPrefix(macPrefix(VERSION, this.runKey), body())) };
+    writeFileAtomic(this.location, withPrefix(`${JSON.stringify(header)}\n`, body()));
+  }
+
+  /** The file after its header: the table of strings, then each entry's line, in parts of some 1 MiB. */
+  private *bodyParts(): Generator<string> {
+    let pending = JSON.stringify(this.strings);
+    for (const line of this.next.values()) {
+      if (typeof line !== 'number') pending += '\n' + line.toString('utf8');
+      else {
+        const end = this.previous.indexOf(0x0a, line);
+        pending += '\n' + this.previous.toString('utf8', line, end < 0 ? this.previous.length : end);
+      }
+      if (pending.length >= 1 << 20) {
+        yield pending;
+        pending = '';
+      }
+    }
+    yield pending;
+  }
+
+  /** A string of the table as the file holds it: its index, or itself once the table is full. */
+  private stringRef(text: string): number | string {
+    let id = this.stringIds.get(text);
+    if (id === undefined) {
+      if (this.strings.length >= MAX_TABLE_STRINGS) return text;
+      id = this.strings.length;
+      this.strings.push(text);
+      this.stringIds.set(text, id);
+    }
+    return id;
+  }
+
+  private packFinding(finding: Finding): PackedFinding {
+    const { ruleId, severity, message, path, document, line, column, endLine, endColumn, fix, suggestions } = finding;
+    const packed: PackedFinding = [this.stringRef(ruleId), this.stringRef(severity), this.stringRef(message), this.stringRef(path), line, column, endLine, endColumn];
+    if (document === undefined && !fix && !suggestions) return packed;
+    packed.push(document ?? -1);
+    if (!fix && !suggestions) return packed;
+    packed.push(fix ? [fix.range[0], fix.range[1], this.stringRef(fix.text)] : 0);
+    if (suggestions) packed.push(suggestions.map((s) => [this.stringRef(s.desc), s.fix.range[0], s.fix.range[1], this.stringRef(s.fix.text)]));
+    return packed;
+  }
+
+  /** The findings of an entry, as objects of the shapes ResultStore gives them; undefined when one is not of the shape packFinding writes. */
+  private unpackFindings(packed: PackedFinding[]): Finding[] | undefined {
+    const text = (ref: unknown): string | undefined => (typeof ref === 'number' ? this.strings[ref] : typeof ref === 'string' ? ref : undefined);
+    const findings: Finding[] = [];
+    for (const row of packed) {
+      if (!Array.isArray(row) || row.length < 8 || row.length > 11) return undefined;
+      const [ruleId, severity, message, path] = [text(row[0]), text(row[1]), text(row[2]), text(row[3])];
+      const [line, column, endLine, endColumn] = row.slice(4, 8) as number[];
+      const document = row.length > 8 && row[8] !== -1 ? (row[8] as number) : undefined;
+      const fixRow = row[9];
+      const fixText = Array.isArray(fixRow) ? text(fixRow[2]) : undefined;
+      const fix = Array.isArray(fixRow) && fixText !== undefined ? { range: [fixRow[0], fixRow[1]] as [number, number], text: fixText } : undefined;
+      if (Array.isArray(fixRow) && !fix) return undefined;
+      let suggestions: Suggestion[] | undefined;
+      if (row.length > 10) {
+        if (!Array.isArray(row[10])) return undefined;
+        suggestions = [];
+        for (const s of row[10] as unknown[][]) {
+          const desc = Array.isArray(s) ? text(s[0]) : undefined;
+          const fixOf = Array.isArray(s) ? text(s[3]) : undefined;
+          if (desc === undefined || fixOf === undefined) return undefined;
+          suggestions.push({ desc, fix: { range: [s[1] as number, s[2] as number], text: fixOf } });
+        }
+      }
+      if (ruleId === undefined || severity === undefined || message === undefined || path === undefined) return undefined;
+      const finding = (
+        document !== undefined
+          ? { ruleId, severity, message, path, document, line, column, endLine, endColumn, ...(fix ? { fix } : {}), ...(suggestions ? { suggestions } : {}) }
+          : fix && suggestions
+            ? { ruleId, severity, message, path, line, column, endLine, endColumn, fix, suggestions }
+            : fix
+              ? { ruleId, severity, message, path, line, column, endLine, endColumn, fix }
+              : suggestions
+                ? { ruleId, severity, message, path, line, column, endLine, endColumn, suggestions }
+                : { ruleId, severity, message, path, line, column, endLine, endColumn }
+      ) as Finding;
+      if (!isFinding(finding)) return undefined;
+      findings.push(finding);
+    }
+    return findings;
   }
 }
 
-/** A cached result as the run uses it; `source`, the file's text, for outputs that show it (files with findings only). */
-function lintedOf(file: string, entry: Entry, source: string | undefined, includeSuppressed: boolean): LintedFile {
-  const result: FileResult = { file, operation: entry[OPERATION] ?? undefined, operationSource: entry[OPERATION_SOURCE], findings: entry[FINDINGS] || [], screened: true };
-  if (entry[DOCUMENTS]) result.documents = entry[DOCUMENTS];
-  if (includeSuppressed) result.suppressed = entry[SUPPRESSED] || [];
-  if (source !== undefined) result.source = source;
-  const facts = entry[FACTS];
-  return facts ? { result, facts: unpackFacts(facts) } : { result };
+/** A file's line of the cache file: its name, a tab (never in a JSON text), its entry. */
+function lineOf(file: string, entry: Entry): string {
+  return `${JSON.stringify(file)}\t${JSON.stringify(entry)}`;
 }
 
 /** Whether the entry holds findings, reported or silenced. */
@@ -302,15 +454,25 @@ function keyFor(file: string, run: PlannedRun): string {
 
 /** The signature of a cache's entries, bound to the version and run they were written for. */
 function macOf(key: Buffer, version: string, run: string, entries: string | Uint8Array): string {
-  return hmac(key, `dplint-cache\0${version}\0${run}\0`, entries);
+  return hmac(key, macPrefix(version, run), entries);
 }
 
-/** The entries of the cache file, when it is for this run; a string saying why it is ignored. */
-function readCache(location: string, runKey: string, key: Buffer): { entries: Record<string, Entry>; count: number } | string {
+function macPrefix(version: string, run: string): string {
+  return `dplint-cache\0${version}\0${run}\0`;
+}
+
+function* withPrefix(first: string, rest: Iterable<string>): Generator<string> {
+  yield first;
+  yield* rest;
+}
+
+/** The cache file's body (its entries' lines) with where each file's line starts and its table of strings, when it is for this run; a string saying why it is ignored. */
+function readCache(location: string, runKey: string, key: Buffer, limit: number): { body: Buffer; lines: Map<string, number>; strings: string[] } | string {
+  const none = { body: Buffer.alloc(0), lines: new Map<string, number>(), strings: [] };
   let bytes: Buffer;
   try {
-    const read = readBounded(location);
-    if (read === undefined) return { entries: {}, count: 0 };
+    const read = readBounded(location, limit);
+    if (read === undefined) return none;
     if (typeof read === 'string') return read;
     bytes = read;
   } catch (error) {
@@ -325,31 +487,43 @@ function readCache(location: string, runKey: string, key: Buffer): { entries: Re
   }
   if (header === null || typeof header !== 'object') return 'it is not a dplint cache';
   // Another version's or another run's cache is not a problem: it is started afresh.
-  if (header.dplint !== VERSION || header.run !== runKey) return { entries: {}, count: 0 };
-  const entriesBytes = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
-  if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, entriesBytes))) {
+  if (header.dplint !== VERSION || header.run !== runKey) return none;
+  const body = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
+  if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, body))) {
     return "its signature does not match (a cache edited, or written under another user's key)";
   }
-  let entries: unknown;
+  const tableEnd = body.indexOf(0x0a);
+  let strings: unknown;
   try {
-    entries = JSON.parse(entriesBytes.toString('utf8'));
+    strings = JSON.parse(body.toString('utf8', 0, tableEnd < 0 ? body.length : tableEnd));
   } catch {
-    return 'its entries are not JSON';
+    return 'its table of strings is not JSON';
   }
-  if (!isRecord(entries)) return 'its entries are not an object';
-  let count = 0;
-  // Own members only: a member an outside library added to Object.prototype is no entry of the file.
-  for (const file of Object.keys(entries)) {
-    if (!isEntry(entries[file])) return `its entry for ${JSON.stringify(file)} is not of the shape dplint writes`;
-    count++;
+  if (!Array.isArray(strings) || !strings.every((text) => typeof text === 'string')) return 'its table of strings is not a list of strings';
+  // Each line: the file's name as JSON, a tab, its entry as JSON (parsed when the file is looked up).
+  const lines = new Map<string, number>();
+  for (let start = tableEnd < 0 ? body.length : tableEnd + 1; start < body.length; ) {
+    const end = body.indexOf(0x0a, start);
+    const stop = end < 0 ? body.length : end;
+    const tab = body.indexOf(0x09, start);
+    if (tab < 0 || tab > stop) return 'a line of its entries has no file name';
+    let file: unknown;
+    try {
+      file = JSON.parse(body.toString('utf8', start, tab));
+    } catch {
+      file = undefined;
+    }
+    if (typeof file !== 'string') return 'a line of its entries has no file name';
+    lines.set(file, start);
+    start = stop + 1;
   }
-  return { entries: entries as Record<string, Entry>, count };
+  return { body, lines, strings: strings as string[] };
 }
 
-/** The file's bytes; undefined when there is none; a string saying why it is not read (readSettingsFile: never a link, only a regular file, at most MAX_CACHE_SIZE). */
-function readBounded(location: string): Buffer | string | undefined {
+/** The file's bytes; undefined when there is none; a string saying why it is not read (readSettingsFile: never a link, only a regular file, at most `limit` bytes). */
+function readBounded(location: string, limit: number): Buffer | string | undefined {
   // A committed `.dplintcache -> /dev/stdin` or a link to another file is no cache: never followed, never waited on.
-  const read = readSettingsFile(location, MAX_CACHE_SIZE);
+  const read = readSettingsFile(location, limit);
   switch (read.kind) {
     case 'read':
       return read.bytes;
@@ -358,8 +532,8 @@ function readBounded(location: string): Buffer | string | undefined {
     case 'failed':
       throw read.error;
     case 'refused':
-      if (read.why === 'too-large') return `it is larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB (${read.size} bytes)`;
-      return `it ${refusalText(read, MAX_CACHE_SIZE)}`;
+      if (read.why === 'too-large') return `it is larger than the ${(limit / 1024 / 1024).toFixed(0)} MiB a run over its files reads (${read.size} bytes)`;
+      return `it ${refusalText(read, limit)}`;
   }
 }
 
@@ -425,7 +599,7 @@ function isEntry(value: unknown): value is Entry {
     typeof operationSource === 'string' &&
     OPERATION_SOURCES.has(operationSource) &&
     (facts === 0 || isRecord(facts)) &&
-    (value.length <= FINDINGS || findings === 0 || (Array.isArray(findings) && findings.length > 0 && findings.every(isFinding))) &&
+    (value.length <= FINDINGS || findings === 0 || (Array.isArray(findings) && findings.length > 0 && findings.every(Array.isArray))) &&
     (value.length <= SUPPRESSED || (suppressed === 0 && value.length > DOCUMENTS) || (Array.isArray(suppressed) && suppressed.length > 0 && suppressed.every(isSuppressed))) &&
     (value.length <= DOCUMENTS || (Array.isArray(documents) && documents.length > 1 && documents.every(isDocumentOperation)))
   );

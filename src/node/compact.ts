@@ -14,8 +14,8 @@ import { detached } from '../parse/detached.js';
  *   of files), suggestions' descriptions, fixes' texts — are held once per run, not once per
  *   finding. A message of one file alone is held as it is.
  *
- * This is how the library's runs (lintFiles, lintRun) hold their results, which they return as
- * objects. The CLI's run holds them as bytes instead ({@link PackedResults}), and makes them into
+ * This is how lintFiles holds its results, which it returns as objects. The run (lintRunResults,
+ * the CLI's and lintRun's) holds them as bytes instead ({@link PackedResults}), and makes them into
  * objects a file at a time as its output takes them.
  */
 export class ResultStore {
@@ -76,6 +76,27 @@ const HAS_FIX = 2;
 const HAS_SUGGESTIONS = 4;
 /** A result's `screened: true`, as a bit of the first number of its record. */
 const SCREENED = 1;
+/** The record holds the lines of `shownSource` an output shows (a run that keeps only those). */
+const HAS_SHOWN_LINES = 2;
+/** The record holds the line lengths and line ends of `source` (a run that keeps only those). */
+const HAS_LINE_LAYOUT = 4;
+/** The result's `suppressed` is an empty list (a run that asks for them, SARIF's: most files). */
+const NONE_SUPPRESSED = 8;
+/** A line's end in a line layout: none (the last line), LF, CRLF, a lone CR. */
+const LINE_ENDS = ['', '\n', '\r\n', '\r'];
+
+/**
+ * What of a file's text a run's results keep: `whole`, `source` and `shownSource` as the lint
+ * made them; `shown`, what an output shows of them (the CLI's run without --fix); `none`, neither.
+ *
+ * `shown` keeps of `shownSource` the lines around each finding (a code frame's three, the line a
+ * fingerprint hashes) and its last line, every other line made empty, so that each line keeps its
+ * number; and of `source` only where its lines start and end, each line's text made spaces, for
+ * the line and column of a fix's offsets (SARIF): such a `source` is never shown nor written, and
+ * it is there only where a finding has a fix. At 100,000 files of the findings-heavy corpus the
+ * whole texts were most of the memory of a stylish or SARIF run (issue 31).
+ */
+export type KeptSources = 'whole' | 'shown' | 'none';
 /** Records are written into blocks of this many bytes (a larger one for a record that needs it). */
 const BLOCK_SIZE = 1 << 20;
 /**
@@ -120,13 +141,21 @@ export class PackedResults implements Iterable<FileResult> {
   /** The reader's place in the block it reads. */
   private reading = 0;
 
-  constructor(private readonly files: readonly string[]) {
+  constructor(
+    private readonly files: readonly string[],
+    private readonly sources: KeptSources = 'whole',
+  ) {
     this.startBlocks = new Int32Array(files.length).fill(-1);
     this.startOffsets = new Int32Array(files.length);
   }
 
   get length(): number {
     return this.files.length;
+  }
+
+  /** Whether results keep less of their texts than the lint made (KeptSources `shown`): a `source` is then no file's text. */
+  get keepsPartOfSources(): boolean {
+    return this.sources === 'shown';
   }
 
   /** How many results are held as objects, not packed: those replaced, and any that could not be packed. */
@@ -139,10 +168,23 @@ export class PackedResults implements Iterable<FileResult> {
     const { file, operation, operationSource, findings, screened, ...others } = result;
     if (file !== this.files[index]) (others as Partial<FileResult>).file = file;
     if (screened !== undefined && screened !== true) (others as Partial<FileResult>).screened = screened;
-    this.reserve(maxRecordSize(result));
+    let shown: ShownLines | undefined;
+    let layout: string | undefined;
+    // A fixed file's texts are kept whole whatever the run keeps: it is written, or shown as a diff, from them.
+    if (this.sources !== 'whole' && result.originalSource === undefined) {
+      const { source, shownSource } = others;
+      delete others.source;
+      delete others.shownSource;
+      if (this.sources === 'shown' && shownSource !== undefined) shown = shownLinesOf(result, shownSource);
+      if (this.sources === 'shown' && source !== undefined && hasFix(result)) layout = source;
+    }
+    // Most results of a run that asks for silenced findings have none: a bit, not an object held beside the record.
+    const noneSuppressed = Array.isArray(others.suppressed) && others.suppressed.length === 0;
+    if (noneSuppressed) delete others.suppressed;
+    this.reserve(maxRecordSize(result) + (shown ? shown.size : 0) + (layout === undefined ? 0 : 6 * layout.length + 10));
     const start = this.used;
     try {
-      this.uint(screened === true ? SCREENED : 0);
+      this.uint((screened === true ? SCREENED : 0) | (shown ? HAS_SHOWN_LINES : 0) | (layout === undefined ? 0 : HAS_LINE_LAYOUT) | (noneSuppressed ? NONE_SUPPRESSED : 0));
       this.uint(operation === undefined ? 0 : 1);
       if (operation !== undefined) this.string(operation);
       this.string(operationSource);
@@ -168,10 +210,20 @@ export class PackedResults implements Iterable<FileResult> {
           }
         }
       }
+      if (shown) {
+        this.uint(shown.count);
+        this.uint(shown.kept.length);
+        for (const [line, text] of shown.kept) {
+          this.uint(line);
+          this.text(text);
+        }
+      }
+      if (layout !== undefined) this.lineLayout(layout);
     } catch (error) {
       if (error !== UNPACKABLE) throw error;
       this.used = start;
-      this.kept.set(index, result);
+      // Kept whole as it is, or as the run keeps sources: never more of the text than a packed one.
+      this.kept.set(index, this.sources === 'whole' ? result : { file, operation, operationSource, findings, ...(screened === undefined ? {} : { screened }), ...(noneSuppressed ? { suppressed: [] } : {}), ...others });
       return;
     }
     this.startBlocks[index] = this.blocks.length - 1;
@@ -187,24 +239,25 @@ export class PackedResults implements Iterable<FileResult> {
     if (blockIndex < 0) throw new Error(`no result packed for ${this.files[index]}`);
     const block = this.blocks[blockIndex];
     this.reading = this.startOffsets[index];
-    const screened = this.readUint(block) === SCREENED;
+    const flags = this.readUint(block);
+    const screened = (flags & SCREENED) !== 0;
     const operation = this.readUint(block) === 0 ? undefined : (this.readString(block) as FileResult['operation']);
     const operationSource = this.readString(block) as FileResult['operationSource'];
     const findings = new Array<Finding>(this.readUint(block));
     for (let i = 0; i < findings.length; i++) {
-      const flags = this.readUint(block);
+      const has = this.readUint(block);
       const ruleId = this.readString(block);
       const severity = this.readString(block) as Finding['severity'];
       const message = this.readString(block);
       const path = this.readString(block);
-      const document = flags & HAS_DOCUMENT ? this.readUint(block) : undefined;
+      const document = has & HAS_DOCUMENT ? this.readUint(block) : undefined;
       const line = this.readUint(block);
       const column = this.readUint(block);
       const endLine = this.readUint(block);
       const endColumn = this.readUint(block);
-      const fix = flags & HAS_FIX ? this.readFix(block) : undefined;
+      const fix = has & HAS_FIX ? this.readFix(block) : undefined;
       let suggestions: Suggestion[] | undefined;
-      if (flags & HAS_SUGGESTIONS) {
+      if (has & HAS_SUGGESTIONS) {
         suggestions = new Array<Suggestion>(this.readUint(block));
         for (let j = 0; j < suggestions.length; j++) suggestions[j] = { desc: this.readString(block), fix: this.readFix(block) };
       }
@@ -218,6 +271,19 @@ export class PackedResults implements Iterable<FileResult> {
     }
     const result: FileResult = { file: this.files[index], operation, operationSource, findings };
     if (screened) result.screened = true;
+    if (flags & NONE_SUPPRESSED) result.suppressed = [];
+    let shownSource: string | undefined;
+    if (flags & HAS_SHOWN_LINES) {
+      const lines = new Array<string>(this.readUint(block)).fill('');
+      const kept = this.readUint(block);
+      for (let i = 0; i < kept; i++) {
+        const line = this.readUint(block);
+        lines[line] = this.readText(block);
+      }
+      shownSource = lines.join('\n');
+    }
+    if (flags & HAS_LINE_LAYOUT) result.source = this.readLineLayout(block);
+    if (shownSource !== undefined) result.shownSource = shownSource;
     const others = this.others.get(index);
     return others ? { ...result, ...others } : result;
   }
@@ -282,6 +348,47 @@ export class PackedResults implements Iterable<FileResult> {
     this.used += this.block.write(text, this.used, bytes, 'utf8');
   }
 
+  /** A string as its own UTF-8 bytes, never in the table (a line of a file): its length in bytes, then the bytes. */
+  private text(text: string): void {
+    if (LONE_SURROGATE.test(text)) throw UNPACKABLE;
+    const bytes = Buffer.byteLength(text);
+    this.uint(bytes);
+    this.used += this.block.write(text, this.used, bytes, 'utf8');
+  }
+
+  private readText(block: Buffer): string {
+    const length = this.readUint(block);
+    const start = this.reading;
+    this.reading += length;
+    return block.toString('utf8', start, this.reading);
+  }
+
+  /** Where the lines of `source` start and end: how many, then each line's length and its end (LINE_ENDS). */
+  private lineLayout(source: string): void {
+    const lines: number[] = [];
+    let from = 0;
+    for (let i = 0; i < source.length; i++) {
+      const c = source.charCodeAt(i);
+      if (c !== 0x0a && c !== 0x0d) continue;
+      const end = c === 0x0a ? 1 : source.charCodeAt(i + 1) === 0x0a ? 2 : 3;
+      lines.push(i - from, end);
+      if (end === 2) i++;
+      from = i + 1;
+    }
+    lines.push(source.length - from, 0);
+    this.uint(lines.length / 2);
+    for (const n of lines) this.uint(n);
+  }
+
+  private readLineLayout(block: Buffer): string {
+    let text = '';
+    for (let count = this.readUint(block); count > 0; count--) {
+      const length = this.readUint(block);
+      text += ' '.repeat(length) + LINE_ENDS[this.readUint(block)];
+    }
+    return text;
+  }
+
   private readString(block: Buffer): string {
     const n = this.readUint(block);
     if ((n & 1) === 0) return this.texts[n >>> 1];
@@ -297,6 +404,38 @@ export class PackedResults implements Iterable<FileResult> {
     this.blocks.push(this.block);
     this.used = 0;
   }
+}
+
+/** The lines of a shown text an output shows (0-based, with their text), how many it has, and the most bytes they take packed. */
+interface ShownLines {
+  count: number;
+  kept: Array<[number, string]>;
+  size: number;
+}
+
+/**
+ * The lines of `shownSource` an output shows of the result: a code frame's (the finding's line and
+ * one each side), for every finding reported, held back or silenced, and the last line (a code
+ * frame tells by it whether the text ends with a line break). Split as the formatters split it.
+ */
+function shownLinesOf(result: FileResult, shownSource: string): ShownLines {
+  const lines = shownSource.split('\n');
+  const wanted = new Set<number>([lines.length - 1]);
+  const want = (finding: Finding): void => {
+    for (let line = finding.line - 2; line <= finding.line; line++) if (line >= 0 && line < lines.length) wanted.add(line);
+  };
+  result.findings.forEach(want);
+  result.suppressed?.forEach(want);
+  result.heldBack?.forEach(want);
+  const kept = [...wanted].sort((a, b) => a - b).map((line): [number, string] => [line, lines[line]]);
+  let size = 10;
+  for (const [, text] of kept) size += 10 + 3 * text.length;
+  return { count: lines.length, kept, size };
+}
+
+/** Whether a finding of the result has a fix whose offsets an output turns into lines and columns (SARIF). */
+function hasFix(result: FileResult): boolean {
+  return result.findings.some((finding) => finding.fix) || (result.heldBack?.some((finding) => finding.fix) ?? false);
 }
 
 /** The most bytes a result's record can take: five a number, three a UTF-16 unit of a string and five for its length. */

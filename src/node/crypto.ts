@@ -33,6 +33,11 @@ export function sha256(...parts: Array<string | Uint8Array>): string {
 
 /** The HMAC-SHA-256 of the parts, one after another, under `key`, in hex. */
 export function hmac(key: Uint8Array, ...parts: Array<string | Uint8Array>): string {
+  return hmacOf(key, parts);
+}
+
+/** {@link hmac} of parts made as they are taken (the lint cache's lines), none held after it is hashed. */
+export function hmacOf(key: Uint8Array, parts: Iterable<string | Uint8Array>): string {
   const mac = crypto().createHmac('sha256', key);
   for (const part of parts) mac.update(part);
   return mac.digest('hex');

@@ -286,11 +286,12 @@ function withoutSource(result: FileResult): FileResult {
  * the facts of its files by their index in `run.files`: the few results they add to are replaced,
  * each made into an object once; the others stay packed.
  */
-export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: ReadonlyArray<RepositoryFacts | undefined>, options: LintFilesOptions): void {
+export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: ReadonlyArray<RepositoryFacts | undefined>, options: LintFilesOptions, onLocated?: (file: string) => void): void {
   // In the order the files were planned, as lintAll's: messages name the other files in that order.
   const byFile = new Map<string, RepositoryFacts>();
   for (let i = 0; i < run.files.length; i++) if (facts[i]) byFile.set(run.files[i], facts[i]!);
-  const pass = passAcrossFiles(byFile, run.configured, rereadOf(run), options);
+  const reread = rereadOf(run);
+  const pass = passAcrossFiles(byFile, run.configured, reread, options, onLocated);
   const aliases = run.aliases;
   if (!pass && !aliases) return;
   for (let i = 0; i < run.files.length; i++) {
@@ -298,7 +299,17 @@ export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: R
     const across = pass?.files.has(file) === true;
     const alias = aliases?.has(file) === true;
     if (!across && !alias) continue;
-    const result = across ? withShownSource(pass!.withFindings(packed.at(i))) : packed.at(i);
+    let result = packed.at(i);
+    if (across) {
+      // A run that keeps only the lines its outputs show has no whole text left: the file is read
+      // again, as a clean file's is, for the checks to locate their findings and the output to show them.
+      if (packed.keepsPartOfSources && result.source !== undefined) {
+        const { source: _source, shownSource: _shown, ...rest } = result;
+        const text = reread(file);
+        result = text === undefined ? rest : { ...rest, source: text };
+      }
+      result = withShownSource(pass!.withFindings(result));
+    }
     packed.replace(i, alias ? asAlias(result) : result);
   }
 }

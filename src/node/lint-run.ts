@@ -7,8 +7,8 @@ import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { STAT_NUMBERS, UsageError } from './files.js';
 import type { RepositoryFacts } from '../engine/repository.js';
-import { finishPackedRun, finishRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { PackedResults, ResultStore } from './compact.js';
+import { finishPackedRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
+import { PackedResults, type KeptSources } from './compact.js';
 import { refuseWritingOverInputs, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
 import type { LintBatch } from './lint-worker.js';
 
@@ -51,6 +51,8 @@ const BATCH_SIZE = 100;
  * there are many — and run the checks across files. Results come in the planned order, so the
  * output is the same whatever the parallelism, the cache or the machine.
  *
+ * This returns them as objects; the CLI takes them as {@link lintRunResults} holds them.
+ *
  * @example
  * ```ts
  * import { lintRun } from 'dplint/node';
@@ -60,54 +62,62 @@ const BATCH_SIZE = 100;
  * ```
  */
 export async function lintRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<FileResult[]> {
+  return [...(await lintRunResults(paths, options, runOptions))];
+}
+
+/**
+ * The one lint run, whatever the output, the cache, --fix or the baseline: each file's result is
+ * packed (src/node/compact.ts) as soon as it is linted or taken from the cache — a clean file's
+ * is a few bytes —, and made into an object again a file at a time each time the results are
+ * iterated, so that a run over many files never holds an object for every finding. The few
+ * results that the checks across files add to are replaced once those have run. `keptSources`
+ * says how much of each file's text the results keep ({@link KeptSources}: the CLI keeps what its
+ * outputs show).
+ */
+export async function lintRunResults(
+  paths: readonly string[],
+  options: LintFilesOptions,
+  runOptions: RunOptions & { keptSources?: KeptSources } = {},
+): Promise<PackedResults> {
   // Before any file is stat'ed: a file hashed by this run may change within the tick of the change time it had then (cache.ts).
   const startedAt = Date.now();
-  const { run, stats } = startRun(paths, options, runOptions, new ResultStore());
+  const { run, stats } = startRun(paths, options, runOptions);
+  // A run that fixes keeps whole texts: a fixed file is written, or shown as a diff, from them.
+  const keptSources = options.fix ? 'whole' : options.keepSource === false ? 'none' : (runOptions.keptSources ?? 'whole');
+  const packed = new PackedResults(run.files, keptSources);
+  const facts = new Array<RepositoryFacts | undefined>(run.files.length);
+  const keep = (index: number, linted: LintedFile): void => {
+    packed.pack(index, withShownSource(linted.result));
+    if (linted.facts) facts[index] = linted.facts;
+  };
   const cache = stats
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
         warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
-      }, startedAt)
+      }, startedAt, run.files.length)
     : undefined;
-  const linted: Array<LintedFile | undefined> = run.files.map((file, i) => cache?.lookup(file, pathToOpen(run, file), run, stats!, i));
-  const missing = run.files.filter((_, i) => linted[i] === undefined);
-  const fresh = new Array<LintedFile>(missing.length);
-  await lintFiles(missing, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, file) => {
-    fresh[index] = file;
+  // The files the cache has no result for, by their index in the run's files.
+  const missing: number[] = [];
+  for (let i = 0; i < run.files.length; i++) {
+    const cached = cache?.lookup(run.files[i], pathToOpen(run, run.files[i]), run, stats!, i);
+    if (cached) keep(i, cached);
+    else missing.push(i);
+  }
+  const toLint = missing.length === run.files.length ? run.files : missing.map((i) => run.files[i]);
+  await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, linted) => {
+    const i = missing[index];
+    // Stored as it comes: the cache holds it packed, not the run's objects.
+    cache?.store(run.files[i], run, linted);
+    keep(i, linted);
   });
-  const cached = cache ? linted.map((file) => file !== undefined) : undefined;
-  for (let i = 0, next = 0; i < linted.length; i++) if (linted[i] === undefined) linted[i] = fresh[next++];
-  // The checks across files locate their findings in the facts they are about: stored after them,
-  // the cache keeps those places, and the next run neither reads nor parses the file for them.
-  const located = new Set<string>();
-  const results = finishRun(run, linted as LintedFile[], options, cache ? (file) => located.add(file) : undefined);
+  // The checks across files locate their findings in the facts they are about: stored again after
+  // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
+  const located = cache ? new Set<string>() : undefined;
+  finishPackedRun(run, packed, facts, options, located && ((file) => located.add(file)));
   if (cache) {
-    for (let i = 0; i < linted.length; i++) {
-      if (!cached![i]) cache.store(run.files[i], run, linted[i]!);
-      else if (located.has(run.files[i])) cache.storeFacts(run.files[i], linted[i]!);
-    }
+    for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i]) && facts[i]) cache.storeFacts(run.files[i], facts[i]!);
     cache.save();
   }
-  return results;
-}
-
-/**
- * {@link lintRun} for the CLI's output: the same results, in the same order, but held packed
- * (src/node/compact.ts) and made into objects a file at a time as they are iterated, so that a run
- * over many files never holds an object for every finding. Each file's result is packed as soon
- * as it is linted; the few that the checks across files add to are replaced once those have run.
- * A run that keeps a cache or fixes files is lintRun's (both need every result whole to write).
- */
-export async function lintRunPacked(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions = {}): Promise<Iterable<FileResult> & { readonly length: number }> {
-  if (runOptions.cacheLocation || options.fix) return lintRun(paths, options, runOptions);
-  const { run } = startRun(paths, options, runOptions);
-  const packed = new PackedResults(run.files);
-  const facts = new Array<RepositoryFacts | undefined>(run.files.length);
-  await lintFiles(run.files, run, options, runOptions, (index, linted) => {
-    packed.pack(index, withShownSource(linted.result));
-    if (linted.facts) facts[index] = linted.facts;
-  });
-  finishPackedRun(run, packed, facts, options);
   return packed;
 }
 
@@ -116,8 +126,8 @@ export async function lintRunPacked(paths: readonly string[], options: LintFiles
  * asked for. A run that keeps a cache has every planned file stat'ed once, for the refusal and the
  * cache both (`stats`, statInputsRefusingTargets's, from the shard's first file on).
  */
-function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions, store?: ResultStore): { run: PlannedRun; stats?: Float64Array } {
-  const planned: PlannedRun = store ? { ...planRun(paths, options), store } : planRun(paths, options);
+function startRun(paths: readonly string[], options: LintFilesOptions, runOptions: RunOptions): { run: PlannedRun; stats?: Float64Array } {
+  const planned: PlannedRun = planRun(paths, options);
   runOptions.onPlanned?.(planned);
   const targets = [...(runOptions.writeTargets ?? [])];
   const keepsCache = Boolean(runOptions.cacheLocation) && !options.fix;

@@ -36,6 +36,29 @@ describe.each(Object.keys(FORMATTERS))('%s', (name) => {
     expect([...formatParts(name, RESULTS, { cwd: CWD })].join('')).toBe(format(RESULTS, { cwd: CWD }));
   });
 
+  test('formatParts writes a file at a time (issue 31): no part holds two files with findings, and a part comes before the last file is made', () => {
+    const withFindings = RESULTS.filter((result) => result.findings.length > 0);
+    expect(withFindings.length).toBeGreaterThan(1);
+    const parts = [...formatParts(name, RESULTS, { cwd: CWD })];
+    for (const part of parts) expect(withFindings.filter((result) => part.includes(`"${result.file}`) || part.includes(`${result.file}:`) || part.includes(`name="${result.file}"`)).length).toBeLessThanOrEqual(1);
+    // Results made a file at a time, as the CLI's are: the first part is written before the last is made.
+    let made = 0;
+    const lazy: Iterable<(typeof RESULTS)[number]> = {
+      *[Symbol.iterator]() {
+        for (const result of RESULTS) {
+          made++;
+          yield result;
+        }
+      },
+    };
+    const summary = { files: RESULTS.length, errors: 0, warnings: 0, infos: 0, fixable: 0 };
+    const iterator = formatParts(name, lazy, { cwd: CWD, summary })[Symbol.iterator]();
+    made = 0;
+    iterator.next();
+    // SARIF's rule list comes first, and names the ids outside the catalogue: one pass over the results before it.
+    expect(made).toBeLessThan(name === 'sarif' ? 2 * RESULTS.length : RESULTS.length);
+  });
+
   test(`never prints the credential ${SECRET} held in a source, with or without colour and code frames`, () => {
     for (const options of [{}, { cwd: CWD }, { color: true, codeFrames: true }]) {
       expect(format(RESULTS, options).includes(SECRET)).toBe(false);

@@ -3,27 +3,33 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * A `--cache` file as dplint writes it: a header line, then the entries — each an array (formats 5 and 6,
- * src/node/cache.ts), given to tests as an object with named members, and written back as an array.
+ * A `--cache` file as dplint writes it (format 8, src/node/cache.ts): a header line, the table of
+ * strings's line, then a line per file — its name as JSON, a tab, its entry, an array — given to
+ * tests as an object with named members (findings as the file packs them: rows of string indices
+ * and numbers), and written back as lines.
  */
 export interface CacheFileParts {
   header: { dplint: string; run: string; mac: string } & Record<string, unknown>;
+  strings?: string[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   entries: Record<string, any>;
 }
 
 export function readCacheFile(file: string): CacheFileParts {
-  const text = readFileSync(file, 'utf8');
-  const newline = text.indexOf('\n');
-  const entries = JSON.parse(text.slice(newline + 1));
-  for (const name of Object.keys(entries)) entries[name] = named(entries[name]);
-  return { header: JSON.parse(text.slice(0, newline)), entries };
+  const [head, table, ...lines] = readFileSync(file, 'utf8').split('\n');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const entries: Record<string, any> = Object.create(null);
+  for (const line of lines) {
+    const tab = line.indexOf('\t');
+    entries[JSON.parse(line.slice(0, tab))] = named(JSON.parse(line.slice(tab + 1)));
+  }
+  return { header: JSON.parse(head), strings: JSON.parse(table ?? '[]'), entries };
 }
 
 /** Writes the cache with its entries signed under the key in `keyFolder` (what dplint itself would write), or with the header's mac as it is. */
-export function writeCacheFile(file: string, { header, entries }: CacheFileParts, keyFolder?: string): void {
-  const laidOut = entries !== null && typeof entries === 'object' && !Array.isArray(entries) ? Object.fromEntries(Object.entries(entries).map(([name, entry]) => [name, asArray(entry)])) : entries;
-  const text = JSON.stringify(laidOut);
+export function writeCacheFile(file: string, { header, strings = [], entries }: CacheFileParts, keyFolder?: string): void {
+  const lines = entries !== null && typeof entries === 'object' && !Array.isArray(entries) ? Object.entries(entries).map(([name, entry]) => `${JSON.stringify(name)}\t${JSON.stringify(asArray(entry))}`) : [JSON.stringify(entries)];
+  const text = [JSON.stringify(strings), ...lines].join('\n');
   const mac = keyFolder === undefined ? header.mac : signature(readFileSync(join(keyFolder, 'key')), header.dplint, header.run, text);
   writeFileSync(file, `${JSON.stringify({ ...header, mac })}\n${text}`);
 }

@@ -3,7 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { MAX_CACHE_SIZE } from '../../src/node/cache.js';
+import { MAX_CACHE_SIZE, maxCacheSize } from '../../src/node/cache.js';
 import { readCacheFile, writeCacheFile } from '../helpers/cache.js';
 import { runCli } from '../helpers/cli.js';
 import { repo } from '../helpers/repo.js';
@@ -26,6 +26,8 @@ async function cachedRepo() {
 }
 
 const ignored = (cacheFile: string, why: string) => `dplint: warning: ignoring the cache ${cacheFile}: ${why}; every file is linted again\n`;
+/** An entry of the wrong shape in a signed cache costs its file alone (issue 31: never a full re-lint for one entry). */
+const entryIgnored = (cacheFile: string, file: string) => `dplint: warning: the cache ${cacheFile} holds an entry for ${JSON.stringify(file)} not of the shape dplint writes; such files are linted again\n`;
 const TAMPERED = "its signature does not match (a cache edited, or written under another user's key)";
 
 const outcome = (run: { code: number; stdout: string; stderr: string }) => ({ code: run.code, lines: run.stdout.split('\n').filter(Boolean), stderr: run.stderr });
@@ -69,25 +71,29 @@ describe('a cache from the pull request is never trusted', () => {
     }
   });
 
-  test('entries of the wrong shape, even signed with the user\'s own key: ignored with one warning naming the entry', async () => {
+  test('entries of the wrong shape, even signed with the user\'s own key: that file is linted again, with one warning naming the entry', async () => {
     const { cacheFile, keyFolder, lint } = await cachedRepo();
-    const cases: Array<[(entry: Record<string, unknown>) => void, string]> = [
-      [(entry) => (entry.findings = 'none'), 'its entry for "c1.yaml" is not of the shape dplint writes'],
-      [(entry) => (entry.findings = [{ ruleId: 'x' }]), 'its entry for "c1.yaml" is not of the shape dplint writes'],
-      [(entry) => (entry.stat = 'stat'), 'its entry for "c1.yaml" is not of the shape dplint writes'],
-      [(entry) => (entry.operationSource = 'somewhere'), 'its entry for "c1.yaml" is not of the shape dplint writes'],
-      [(entry) => (entry.facts = [1]), 'its entry for "c1.yaml" is not of the shape dplint writes'],
+    const cases: Array<(entry: Record<string, unknown>) => void> = [
+      (entry) => (entry.findings = 'none'),
+      (entry) => (entry.findings = [{ ruleId: 'x' }]),
+      (entry) => (entry.findings = [[0, 1, 2, 3, 2, 14, 2, 15, -1, 0, 0, 7]]),
+      (entry) => (entry.findings = [[9999, 1, 2, 3, 2, 14, 2, 15]]),
+      (entry) => (entry.stat = 'stat'),
+      (entry) => (entry.operationSource = 'somewhere'),
+      (entry) => (entry.facts = [1]),
     ];
-    for (const [spoil, why] of cases) {
+    for (const spoil of cases) {
       await lint(); // a fresh, valid cache
       const cache = readCacheFile(cacheFile);
       spoil(cache.entries['c1.yaml']);
       writeCacheFile(cacheFile, cache, keyFolder);
-      expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, why) });
+      expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: entryIgnored(cacheFile, 'c1.yaml') });
     }
     const cache = readCacheFile(cacheFile);
     writeCacheFile(cacheFile, { header: cache.header, entries: [] as never }, keyFolder);
-    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'its entries are not an object') });
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'a line of its entries has no file name') });
+    writeCacheFile(cacheFile, { header: cache.header, strings: [7] as never, entries: cache.entries }, keyFolder);
+    expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'its table of strings is not a list of strings') });
   });
 
   test('a cache of a valid shape signed under another key (another user, another machine) is ignored', async () => {
@@ -137,13 +143,15 @@ describe("the cache's key", () => {
   });
 });
 
-test(`a cache file larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB is not read: one warning, and the run lints every file`, async () => {
+test(`a cache file larger than ${MAX_CACHE_SIZE / 1024 / 1024} MiB and 4 KiB a file linted is not read: one warning, and the run lints every file`, async () => {
   const { cacheFile, lint } = await cachedRepo();
-  // Sparse: it takes no room on disk, and reading it whole would take 64 MiB and three times that to parse.
+  // Sparse: it takes no room on disk, and reading it whole would take 64 MiB.
+  const limit = maxCacheSize(7);
+  expect(limit).toBe(64 * 1024 * 1024 + 7 * 4096);
   const fd = openSync(cacheFile, 'r+');
-  ftruncateSync(fd, MAX_CACHE_SIZE + 1);
+  ftruncateSync(fd, limit + 1);
   closeSync(fd);
-  expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, `it is larger than 64 MiB (${MAX_CACHE_SIZE + 1} bytes)`) });
+  expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, `it is larger than the 64 MiB a run over its files reads (${limit + 1} bytes)`) });
   expect(statSync(cacheFile).size).toBeLessThan(10_000);
   expect(existsSync(cacheFile)).toBe(true);
 });
