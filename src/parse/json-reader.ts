@@ -1,5 +1,5 @@
 import { type Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
-import { jsonErrorAt, type JsonError } from './json-error.js';
+import { scanJson, skipSpace, type JsonError, type JsonToken, type JsonTokens } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
 import { composedDocument } from './documents.js';
@@ -59,85 +59,66 @@ export function readJson(text: string, options: { maxDepth: number }): JsonReadi
   } catch (error) {
     // V8's message is neither read for the position nor shown: it quotes the text around the
     // error (a credential's, maybe) and differs between Node versions. The scan says where and why.
-    const found = jsonErrorAt(text);
-    if (found) return { error: found };
-    // JSON.parse refused what the scan takes (a nesting past its stack): the start of the text, no quoted text.
-    return { error: { offset: 0, detail: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON' } };
+    // (JSON.parse refused what the scan takes, a nesting past its stack: the start of the text, no quoted text.)
+    return { error: scanJson(text) ?? { offset: 0, detail: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON' } };
   }
-  return scan(text, value, options.maxDepth);
+  const reader = new DataReader(text, options.maxDepth);
+  scanJson(text, reader);
+  const { duplicates, scalars, plainScalars, tooDeep } = reader;
+  return tooDeep === undefined ? { value, duplicates, scalars, plainScalars, breaks: jsonBreaks(text) } : { tooDeep };
 }
 
-/** One open object or array of the scan: the segment of the path into what it holds now. */
-interface Open {
-  /** An object's keys so far, each with the offset of its first occurrence; `undefined` for an array. */
-  keys: Map<string, number> | undefined;
-  /** An object's current key. */
-  member: string;
-  /** An array's current index. */
-  index: number;
-}
+/** readJson's reader of the scan's tokens: duplicate keys, depth, scalars. */
+class DataReader implements JsonTokens {
+  readonly duplicates: JsonDuplicate[] = [];
+  scalars = 0;
+  plainScalars = 0;
+  tooDeep: number | undefined;
+  /** Each open object's keys so far, each with the offset of its first occurrence (none for an array), and its current key or an array's current index. */
+  private readonly open: Array<{ keys: Map<string, number> | undefined; key: string; index: number }> = [];
 
-/** readJson's walk of a text JSON.parse took: duplicate keys, depth, scalars. */
-function scan(text: string, value: unknown, maxDepth: number): JsonReading {
-  const duplicates: JsonDuplicate[] = [];
-  const open: Open[] = [];
-  let scalars = 0;
-  let plainScalars = 0;
-  /** Whether the next string is a key (in an object, after `{` or `,`). */
-  let atKey = false;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    switch (c) {
-      case SPACE:
-      case TAB:
-      case LF:
-      case CR:
-      case COLON:
-        continue;
-      case OPEN_BRACE:
-      case OPEN_BRACKET:
-        if (open.length + 1 > maxDepth) return { tooDeep: i };
-        open.push({ keys: c === OPEN_BRACE ? new Map() : undefined, member: '', index: 0 });
-        atKey = c === OPEN_BRACE;
-        continue;
-      case CLOSE_BRACE:
-      case CLOSE_BRACKET:
-        open.pop();
-        atKey = false;
-        continue;
-      case COMMA: {
-        const top = open[open.length - 1];
-        if (top.keys) atKey = true;
-        else top.index++;
-        continue;
-      }
-      case QUOTE: {
-        scalars++;
-        const end = stringEnd(text, i);
-        if (atKey) {
-          const top = open[open.length - 1];
-          const key = stringValue(text, i, end);
-          top.member = key;
-          const first = top.keys!.get(key);
-          if (first === undefined) top.keys!.set(key, i);
-          else duplicates.push({ key, path: pointerOf(open), range: [i, end], first });
-          atKey = false;
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  token(token: JsonToken, start: number, end: number): boolean | void {
+    const { open } = this;
+    switch (token) {
+      case '{':
+      case '[':
+        if (open.length + 1 > this.maxDepth) {
+          this.tooDeep = start;
+          return true;
         }
-        i = end - 1;
-        continue;
+        open.push({ keys: token === '{' ? new Map() : undefined, key: '', index: 0 });
+        return;
+      case '}':
+      case ']':
+        open.pop();
+        return;
+      case ',': {
+        open[open.length - 1].index++;
+        return;
       }
-      default: {
-        // A number, true, false or null: up to the next delimiter.
-        scalars++;
-        plainScalars++;
-        let end = i + 1;
-        while (end < length && !isDelimiter(text.charCodeAt(end))) end++;
-        i = end - 1;
+      case 'plain':
+        this.plainScalars++;
+        this.scalars++;
+        return;
+      case 'string':
+        this.scalars++;
+        return;
+      case 'key': {
+        this.scalars++;
+        const top = open[open.length - 1];
+        const key = stringValue(this.text, start, end);
+        top.key = key;
+        const first = top.keys!.get(key);
+        if (first === undefined) top.keys!.set(key, start);
+        else this.duplicates.push({ key, path: toPointer(open.map(({ keys, key, index }) => (keys ? key : String(index)))), range: [start, end], first });
       }
     }
   }
-  return { value, duplicates, scalars, plainScalars, breaks: jsonBreaks(text) };
 }
 
 /**
@@ -149,46 +130,16 @@ function jsonBreaks(text: string): ReaderBreak[] {
   return readerBreaks(text, [{ type: 'double-quoted-scalar', offset: 0, indent: 0, source: text } as CST.Token]);
 }
 
-/** The JSON Pointer of the member each open collection is at (an array's index is kept as a string). */
-function pointerOf(open: readonly Open[]): string {
-  const path: string[] = [];
-  for (const { keys, member, index } of open) path.push(keys ? member : String(index));
-  return toPointer(path);
-}
-
-/** After the closing quote of the string whose opening quote is at `start` (a quote after an even run of backslashes). */
-function stringEnd(text: string, start: number): number {
-  let end = text.indexOf('"', start + 1);
-  for (;;) {
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return end + 1;
-    end = text.indexOf('"', end + 1);
-  }
-}
-
 /** The value of the string from `start` (its opening quote) to `end` (after its closing one). */
 function stringValue(text: string, start: number, end: number): string {
   const inner = text.slice(start + 1, end - 1);
   return inner.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : inner;
 }
 
-function isDelimiter(c: number): boolean {
-  return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === SPACE || c === LF || c === CR || c === TAB;
-}
-
-const TAB = 0x09;
 const LF = 0x0a;
-const CR = 0x0d;
 const SPACE = 0x20;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
+const TAB = 0x09;
+const CR = 0x0d;
 
 /**
  * Blank nodes of each class, to make the nodes from (as src/parse/block-yaml.ts does): `yaml`'s
@@ -234,191 +185,128 @@ const PLAIN = Scalar.PLAIN;
  * The `yaml` Document that `yaml`'s parse of a JSON text composes (parseText's settings): flow
  * maps and sequences, QUOTE_DOUBLE strings and PLAIN numbers, booleans and nulls, with the same
  * values, sources, ranges, number formats (`format`, `minFractionDigits`) and `spaceBefore` marks,
- * in one pass over the text and without `yaml`'s constructors. src/parse/locate.ts,
+ * in one scan of the text and without `yaml`'s constructors. src/parse/locate.ts,
  * src/fix/render.ts and src/engine/source-types.ts read it as they read `yaml`'s.
  *
- * The text must be one readJson read without error or tooDeep: this reader checks no grammar, and
- * throws on a character no JSON value holds there.
+ * The text must be one readJson read without error or tooDeep; this throws on any other.
  */
 export function jsonDocument(text: string): Document.Parsed {
-  return new NodeReader(text).document();
+  const reader = new NodeReader(text);
+  const error = scanJson(text, reader);
+  if (error) throw new Error(`not JSON at offset ${error.offset}`);
+  // The document starts at the start of the line of its first character: blank lines before it are the stream's.
+  const start = skipSpace(text, 0);
+  const end = reader.root!.range![2];
+  // The document's value ends over the white space of its line; the document over that of one more line.
+  return composedDocument(reader.root, [start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1, end, text.charCodeAt(end - 1) === LF ? lineEnd(text, end) : end]);
 }
 
-class NodeReader {
-  private readonly length: number;
-  /** Line breaks in the white space skipped last (by `space`). */
-  private breaks = 0;
+/** jsonDocument's reader of the scan's tokens. */
+class NodeReader implements JsonTokens {
+  root: JsonNode | undefined;
   private readonly stack: Building[] = [];
-  private root: JsonNode | undefined;
   /** The pair whose value is read next (in an object, after its `:`). */
   private pair: Pair<Scalar, JsonNode> | undefined;
-  /** Whether the node read next has a blank line before it, as `yaml` reads what precedes it. */
-  private spaceBefore = false;
+  /** The token before, and the line breaks before it. */
+  private last: JsonToken | undefined;
+  private lastBreaks = 0;
 
-  constructor(private readonly text: string) {
-    this.length = text.length;
-  }
+  constructor(private readonly text: string) {}
 
-  document(): Document.Parsed {
+  token(token: JsonToken, start: number, end: number, breaks: number): void {
     const { text, stack } = this;
-    let i = this.space(0);
-    // The document starts at the start of the line of its first character: blank lines before it are the stream's.
-    const documentStart = i === 0 ? 0 : text.lastIndexOf('\n', i - 1) + 1;
-    for (;;) {
-      // Here a value starts (after `:`, `,` in an array, `[`, or at the top).
-      const c = text.charCodeAt(i);
-      let end: number;
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        const map = c === OPEN_BRACE;
-        const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(map ? BLANK.map : BLANK.seq);
+    const top = stack[stack.length - 1];
+    // Whether a node that starts here has a blank line before it, as `yaml` reads what precedes it: the
+    // white space before `:` and after it for a member's value; after `,`, and for a key also before
+    // it past the line of the value before (a blank line there is the key's, not the value's).
+    const spaceBefore =
+      this.last === ':' ? this.lastBreaks >= 2 || breaks >= 2 : this.last === ',' ? breaks >= 2 || (top.map && this.lastBreaks >= 3) : this.last !== undefined && breaks >= 2;
+    this.last = token;
+    this.lastBreaks = breaks;
+    switch (token) {
+      case '{':
+      case '[': {
+        const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(token === '{' ? BLANK.map : BLANK.seq);
         node.items = [];
         node.flow = true;
-        node.range = [i, i, i];
-        const at = this.placeNow();
-        this.place(node);
-        i = this.space(i + 1);
-        this.spaceBefore = this.breaks >= 2;
-        if (text.charCodeAt(i) !== (map ? CLOSE_BRACE : CLOSE_BRACKET)) {
-          stack.push({ node, map, place: at });
-          if (map) i = this.key(i);
-          continue;
-        }
-        // An empty object or array.
-        this.spaceBefore = false;
-        end = this.nodeEnd(at, i + 1);
-        node.range = [node.range[0], i + 1, end];
-      } else {
-        end = this.scalar(i);
+        node.range = [start, start, start];
+        stack.push({ node, map: token === '{', place: this.place(node, spaceBefore) });
+        return;
       }
-      // A node ended at `end`: close what ends with it, then on to the next value.
-      for (;;) {
-        const top = stack[stack.length - 1];
-        if (!top) {
-          // The document's value: the document ends over the white space of one more line.
-          const documentEnd = text.charCodeAt(end - 1) === LF ? this.lineEnd(end) : end;
-          return composedDocument(this.root!, [documentStart, end, documentEnd]);
-        }
-        // The white space after the node, up to `,` or the closing bracket (none after an item's).
-        const after = this.space(end);
-        const next = text.charCodeAt(after);
-        if (next === COMMA) {
-          const rest = this.breaks;
-          i = this.space(after + 1);
-          // A blank line before the comma counts for a key (its white space is the key's), not for an item (it is the item before's).
-          this.spaceBefore = this.breaks >= 2 || (top.map && rest >= 2);
-          if (top.map) i = this.key(i);
-          break;
-        }
-        if (next !== (top.map ? CLOSE_BRACE : CLOSE_BRACKET)) throw new Error(`not JSON at offset ${after}`);
+      case '}':
+      case ']':
         stack.pop();
-        end = this.nodeEnd(top.place, after + 1);
-        top.node.range = [top.node.range![0], after + 1, end];
+        top.node.range = [top.node.range![0], end, this.nodeEnd(top.place, end)];
+        return;
+      case 'key': {
+        const node = quoted(text, start, end, end);
+        if (spaceBefore) node.spaceBefore = true;
+        const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
+        pair.key = node;
+        pair.value = null;
+        (top.node as YAMLMap<Scalar, JsonNode>).items.push(pair);
+        this.pair = pair;
+        return;
+      }
+      case 'string': {
+        const node = quoted(text, start, end, this.nodeEnd(this.pair || !top ? VALUE : ITEM, end));
+        this.place(node, spaceBefore);
+        return;
+      }
+      case 'plain': {
+        const node: Scalar = Object.create(BLANK.scalar);
+        const source = text.slice(start, end);
+        const exponent = plainValue(node, source);
+        node.range = [start, end, this.nodeEnd(this.pair || !top ? VALUE : ITEM, end)];
+        node.source = source;
+        node.type = PLAIN;
+        if (exponent) node.format = 'EXP';
+        this.place(node, spaceBefore);
       }
     }
   }
 
-  /** Past white space from `from`, counting its line breaks in `breaks`. */
-  private space(from: number): number {
-    const { text, length } = this;
-    let breaks = 0;
-    let at = from;
-    for (; at < length; at++) {
-      const c = text.charCodeAt(at);
-      if (c === LF) breaks++;
-      else if (c !== SPACE && c !== TAB && c !== CR) break;
+  /** Puts a node where the reader is: the document's value, a pair's value, an array's item; returns where it stands. */
+  private place(node: JsonNode, spaceBefore: boolean): typeof VALUE | typeof ITEM {
+    if (spaceBefore) node.spaceBefore = true;
+    if (this.pair) {
+      this.pair.value = node;
+      this.pair = undefined;
+      return VALUE;
     }
-    this.breaks = breaks;
-    return at;
-  }
-
-  /** Past the spaces and tabs after `from`, and one line break if one follows them. */
-  private lineEnd(from: number): number {
-    const { text } = this;
-    let at = from;
-    let c = text.charCodeAt(at);
-    while (c === SPACE || c === TAB) c = text.charCodeAt(++at);
-    if (c === LF) return at + 1;
-    if (c === CR && text.charCodeAt(at + 1) === LF) return at + 2;
-    return at;
+    if (this.stack.length === 0) {
+      this.root = node;
+      return VALUE;
+    }
+    (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
+    return ITEM;
   }
 
   /** Where a node that stands at `place` and whose value ends at `end` ends for `yaml`. */
   private nodeEnd(place: number, end: number): number {
-    return place === KEY ? end : place === VALUE ? this.lineEnd(end) : this.space(end);
+    return place === KEY ? end : place === VALUE ? lineEnd(this.text, end) : skipSpace(this.text, end);
   }
+}
 
-  /** Where the node read next stands. */
-  private placeNow(): typeof VALUE | typeof ITEM {
-    return this.pair || this.stack.length === 0 ? VALUE : ITEM;
-  }
+/** A string's node over [start, end), whose node ends at `nodeEnd`. */
+function quoted(text: string, start: number, end: number, nodeEnd: number): Scalar {
+  const node: Scalar = Object.create(BLANK.scalar);
+  const value = stringValue(text, start, end);
+  node.value = value;
+  node.range = [start, end, nodeEnd];
+  node.source = value;
+  node.type = QUOTE_DOUBLE;
+  return node;
+}
 
-  /** Puts a node where the reader is: the document's value, a pair's value, an array's item. */
-  private place(node: JsonNode): void {
-    if (this.spaceBefore) {
-      node.spaceBefore = true;
-      this.spaceBefore = false;
-    }
-    if (this.pair) {
-      this.pair.value = node;
-      this.pair = undefined;
-    } else if (this.stack.length > 0) {
-      (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
-    } else {
-      this.root = node;
-    }
-  }
-
-  /** The scalar at `start`, placed; returns where its node ends (as `yaml` ends it). */
-  private scalar(start: number): number {
-    const { text } = this;
-    const node: Scalar = Object.create(BLANK.scalar);
-    let end: number;
-    const at = this.placeNow();
-    if (text.charCodeAt(start) === QUOTE) {
-      end = stringEnd(text, start);
-      const value = stringValue(text, start, end);
-      node.value = value;
-      node.range = [start, end, this.nodeEnd(at, end)];
-      node.source = value;
-      node.type = QUOTE_DOUBLE;
-    } else {
-      end = start + 1;
-      while (end < this.length && !isDelimiter(text.charCodeAt(end))) end++;
-      const source = text.slice(start, end);
-      const exponent = plainValue(node, source);
-      node.range = [start, end, this.nodeEnd(at, end)];
-      node.source = source;
-      node.type = PLAIN;
-      if (exponent) node.format = 'EXP';
-    }
-    this.place(node);
-    return node.range[2];
-  }
-
-  /** The key at `start` (a string), its `:` and the white space to its value; returns where the value starts. */
-  private key(start: number): number {
-    const { text } = this;
-    if (text.charCodeAt(start) !== QUOTE) throw new Error(`not JSON at offset ${start}`);
-    const node: Scalar = Object.create(BLANK.scalar);
-    const end = stringEnd(text, start);
-    const value = stringValue(text, start, end);
-    node.value = value;
-    node.range = [start, end, end];
-    node.source = value;
-    node.type = QUOTE_DOUBLE;
-    if (this.spaceBefore) node.spaceBefore = true;
-    const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
-    pair.key = node;
-    pair.value = null;
-    (this.stack[this.stack.length - 1].node as YAMLMap<Scalar, JsonNode>).items.push(pair);
-    this.pair = pair;
-    let at = this.space(end);
-    const before = this.breaks;
-    if (text.charCodeAt(at) !== COLON) throw new Error(`not JSON at offset ${at}`);
-    at = this.space(at + 1);
-    this.spaceBefore = before >= 2 || this.breaks >= 2;
-    return at;
-  }
+/** Past the spaces and tabs after `from`, and one line break if one follows them. */
+function lineEnd(text: string, from: number): number {
+  let at = from;
+  let c = text.charCodeAt(at);
+  while (c === SPACE || c === TAB) c = text.charCodeAt(++at);
+  if (c === LF) return at + 1;
+  if (c === CR && text.charCodeAt(at + 1) === LF) return at + 2;
+  return at;
 }
 
 /**
