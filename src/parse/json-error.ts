@@ -72,9 +72,10 @@ export function scanJson(text: string, reader?: JsonTokens): JsonError | undefin
   let comma = -1;
   let at = 0;
   for (;;) {
+    // (No character is read past the end: a charCodeAt that may give NaN makes every comparison a slow one.)
     let breaks = 0;
-    let c = text.charCodeAt(at);
-    for (; c === SPACE || c === TAB || c === LF || c === CR; c = text.charCodeAt(++at)) if (c === LF) breaks++;
+    let c = 0;
+    for (; at < length && ((c = text.charCodeAt(at)) === SPACE || c === TAB || c === LF || c === CR); at++) if (c === LF) breaks++;
     if (at >= length) return next === END ? undefined : fail(length, next === VALUE && objects.length === 0 ? 'empty' : 'unexpectedEnd');
     if (c === SLASH && (text.charCodeAt(at + 1) === SLASH || text.charCodeAt(at + 1) === STAR)) return fail(at, 'comment');
     const object = objects[objects.length - 1] === true;
@@ -122,8 +123,7 @@ export const jsonErrorAt = (text: string): JsonError | undefined => scanJson(tex
 
 /** Past the white space from `at`. */
 export function skipSpace(text: string, at: number): number {
-  let c = text.charCodeAt(at);
-  while (c === SPACE || c === TAB || c === LF || c === CR) c = text.charCodeAt(++at);
+  for (let c; at < text.length && ((c = text.charCodeAt(at)) === SPACE || c === TAB || c === LF || c === CR); ) at++;
   return at;
 }
 
@@ -178,8 +178,7 @@ function closingQuote(text: string, at: number): number {
 
 /** After the number, true, false or null at `at`, in a text that is JSON: up to the next delimiter. */
 function plainEnd(text: string, at: number): number {
-  let c = text.charCodeAt(++at);
-  while (c === c && c !== COMMA && c !== CLOSE_BRACE && c !== CLOSE_BRACKET && c !== SPACE && c !== LF && c !== CR && c !== TAB) c = text.charCodeAt(++at);
+  for (let c; ++at < text.length && (c = text.charCodeAt(at)) !== COMMA && c !== CLOSE_BRACE && c !== CLOSE_BRACKET && c !== SPACE && c !== LF && c !== CR && c !== TAB; );
   return at;
 }
 
