@@ -41,12 +41,21 @@ const DETAIL = {
 
 const fail = (offset: number, detail: keyof typeof DETAIL): JsonError => ({ offset, detail: DETAIL[detail] });
 
-/** A token as the scan hands it on: punctuation as itself, a member's name, a string value, a number or literal. */
-export type JsonToken = '{' | '[' | '}' | ']' | ',' | ':' | 'key' | 'string' | 'plain';
-
-/** What reads the scan's tokens: each with its offsets [start, end) and the line breaks in the white space before it; `true` stops the scan. */
-export interface JsonTokens {
-  token(token: JsonToken, start: number, end: number, breaks: number): boolean | void;
+/**
+ * What reads the scan's tokens, each with the line breaks in the white space before it (a reader
+ * that needs none takes fewer arguments). `open` stops the scan by returning true.
+ */
+export interface JsonReader {
+  /** `{` (`object`) or `[` at `at`. */
+  open(at: number, object: boolean, breaks: number): boolean | void;
+  /** `}` or `]`, the character before `end`. */
+  close(end: number): void;
+  comma(breaks: number): void;
+  colon(breaks: number): void;
+  /** A member's name over [start, end), its quotes included. */
+  key(start: number, end: number, breaks: number): void;
+  /** A string (`quoted`), number, true, false or null over [start, end). */
+  scalar(start: number, end: number, quoted: boolean, breaks: number): void;
 }
 
 /** What the scan takes next. */
@@ -61,60 +70,60 @@ const END = 4; // only white space
  * `undefined` where the scan finds none. A text handed on to a reader is one JSON.parse took: the
  * scan then checks no string's or number's inside again, and a clean file pays for its tokens only.
  */
-export function scanJson(text: string, reader?: JsonTokens): JsonError | undefined {
+export function scanJson(text: string, reader?: JsonReader): JsonError | undefined {
   const length = text.length;
-  /** Whether each open collection is an object. */
+  /** Whether each open collection is an object; whether the innermost is. */
   const objects: boolean[] = [];
+  let object = false;
   let next = VALUE;
-  /** Whether the token before opened an object or array (which may close at once). */
-  let opened = false;
-  /** The offset of the token before if it was a comma, or -1. */
-  let comma = -1;
-  let at = 0;
-  for (;;) {
+  /** The first character of the token before, and its offset. */
+  let before = -1;
+  let beforeAt = -1;
+  for (let at = 0, c = 0, start = 0; ; before = c, beforeAt = start) {
     // (No character is read past the end: a charCodeAt that may give NaN makes every comparison a slow one.)
     let breaks = 0;
-    let c = 0;
     for (; at < length && ((c = text.charCodeAt(at)) === SPACE || c === TAB || c === LF || c === CR); at++) if (c === LF) breaks++;
     if (at >= length) return next === END ? undefined : fail(length, next === VALUE && objects.length === 0 ? 'empty' : 'unexpectedEnd');
     if (c === SLASH && (text.charCodeAt(at + 1) === SLASH || text.charCodeAt(at + 1) === STAR)) return fail(at, 'comment');
-    const object = objects[objects.length - 1] === true;
-    let token: JsonToken;
-    let end: number | JsonError = at + 1;
     if (next === END) return fail(at, 'trailing');
+    start = at;
     if (next === COLON_NEXT) {
       if (c !== COLON) return fail(at, 'colon');
-      token = ':';
+      reader?.colon(breaks);
       next = VALUE;
-    } else if (c === (object ? CLOSE_BRACE : CLOSE_BRACKET) && (next === COMMA_NEXT || opened || comma >= 0)) {
+      at++;
+    } else if (c === (object ? CLOSE_BRACE : CLOSE_BRACKET) && (next === COMMA_NEXT || before === OPEN_BRACE || before === OPEN_BRACKET || before === COMMA)) {
       // A comma the closing bracket follows is the error, not the bracket.
-      if (comma >= 0) return fail(comma, object ? 'trailingCommaObject' : 'trailingCommaArray');
-      token = object ? '}' : ']';
+      if (before === COMMA) return fail(beforeAt, object ? 'trailingCommaObject' : 'trailingCommaArray');
       objects.pop();
+      object = objects[objects.length - 1] === true;
+      at++;
+      reader?.close(at);
       next = objects.length === 0 ? END : COMMA_NEXT;
     } else if (next === COMMA_NEXT) {
       if (c !== COMMA) return fail(at, object ? 'afterMember' : 'afterItem');
-      token = ',';
+      reader?.comma(breaks);
       next = object ? NAME : VALUE;
+      at++;
     } else if (next === NAME) {
       if (c !== QUOTE) return fail(at, c === APOSTROPHE ? 'singleQuote' : isWordStart(c) ? 'unquotedName' : 'memberName');
-      token = 'key';
-      end = reader ? closingQuote(text, at) : stringEnd(text, at);
+      const end = reader ? closingQuote(text, at) : stringEnd(text, at);
+      if (typeof end !== 'number') return end;
+      reader?.key(at, end, breaks);
       next = COLON_NEXT;
+      at = end;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      token = c === OPEN_BRACE ? '{' : '[';
-      objects.push(c === OPEN_BRACE);
+      if (reader?.open(at, c === OPEN_BRACE, breaks) === true) return undefined;
+      objects.push((object = c === OPEN_BRACE));
       next = c === OPEN_BRACE ? NAME : VALUE;
+      at++;
     } else {
-      token = c === QUOTE ? 'string' : 'plain';
-      end = !reader ? scalarEnd(text, at, c) : c === QUOTE ? closingQuote(text, at) : plainEnd(text, at);
+      const end = !reader ? scalarEnd(text, at, c) : c === QUOTE ? closingQuote(text, at) : plainEnd(text, at);
+      if (typeof end !== 'number') return end;
+      reader?.scalar(at, end, c === QUOTE, breaks);
       next = objects.length === 0 ? END : COMMA_NEXT;
+      at = end;
     }
-    if (typeof end !== 'number') return end;
-    if (reader?.token(token, at, end, breaks) === true) return undefined;
-    opened = c === OPEN_BRACE || c === OPEN_BRACKET;
-    comma = c === COMMA ? at : -1;
-    at = end;
   }
 }
 

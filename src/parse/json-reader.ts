@@ -1,5 +1,5 @@
 import { type Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
-import { scanJson, skipSpace, type JsonError, type JsonToken, type JsonTokens } from './json-error.js';
+import { scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
 import { composedDocument } from './documents.js';
@@ -69,55 +69,51 @@ export function readJson(text: string, options: { maxDepth: number }): JsonReadi
 }
 
 /** readJson's reader of the scan's tokens: duplicate keys, depth, scalars. */
-class DataReader implements JsonTokens {
+class DataReader implements JsonReader {
   readonly duplicates: JsonDuplicate[] = [];
   scalars = 0;
   plainScalars = 0;
   tooDeep: number | undefined;
   /** Each open object's keys so far, each with the offset of its first occurrence (none for an array), and its current key or an array's current index. */
-  private readonly open: Array<{ keys: Map<string, number> | undefined; key: string; index: number }> = [];
+  private readonly stack: Array<{ keys: Map<string, number> | undefined; key: string; index: number }> = [];
 
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
   ) {}
 
-  token(token: JsonToken, start: number, end: number): boolean | void {
-    const { open } = this;
-    switch (token) {
-      case '{':
-      case '[':
-        if (open.length + 1 > this.maxDepth) {
-          this.tooDeep = start;
-          return true;
-        }
-        open.push({ keys: token === '{' ? new Map() : undefined, key: '', index: 0 });
-        return;
-      case '}':
-      case ']':
-        open.pop();
-        return;
-      case ',': {
-        open[open.length - 1].index++;
-        return;
-      }
-      case 'plain':
-        this.plainScalars++;
-        this.scalars++;
-        return;
-      case 'string':
-        this.scalars++;
-        return;
-      case 'key': {
-        this.scalars++;
-        const top = open[open.length - 1];
-        const key = stringValue(this.text, start, end);
-        top.key = key;
-        const first = top.keys!.get(key);
-        if (first === undefined) top.keys!.set(key, start);
-        else this.duplicates.push({ key, path: toPointer(open.map(({ keys, key, index }) => (keys ? key : String(index)))), range: [start, end], first });
-      }
+  open(at: number, object: boolean): boolean | void {
+    if (this.stack.length + 1 > this.maxDepth) {
+      this.tooDeep = at;
+      return true;
     }
+    this.stack.push({ keys: object ? new Map() : undefined, key: '', index: 0 });
+  }
+
+  close(): void {
+    this.stack.pop();
+  }
+
+  comma(): void {
+    this.stack[this.stack.length - 1].index++;
+  }
+
+  colon(): void {}
+
+  key(start: number, end: number): void {
+    const { stack } = this;
+    const top = stack[stack.length - 1];
+    const key = stringValue(this.text, start, end);
+    this.scalars++;
+    top.key = key;
+    const first = top.keys!.get(key);
+    if (first === undefined) top.keys!.set(key, start);
+    else this.duplicates.push({ key, path: toPointer(stack.map(({ keys, key, index }) => (keys ? key : String(index)))), range: [start, end], first });
+  }
+
+  scalar(start: number, end: number, quoted: boolean): void {
+    this.scalars++;
+    if (!quoted) this.plainScalars++;
   }
 }
 
@@ -160,21 +156,11 @@ for (const blank of Object.values(BLANK)) {
 
 type JsonNode = Scalar | YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
 
-/**
- * Where a node stands, which decides how far the third offset of its range (where `yaml` ends the
- * node) reaches past the value: a key not at all; a member's value or the document's value over
- * the spaces and tabs after it and one line break; an array's item over all white space up to
- * its `,` or `]`.
- */
-const KEY = 0;
-const VALUE = 1;
-const ITEM = 2;
-
-/** One open object or array while jsonDocument reads: its node, whether it is an object, and where it stands. */
+/** One open object or array while jsonDocument reads: its node, whether it is an object, and whether it is an array's item (see nodeEnd). */
 interface Building {
   node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
   map: boolean;
-  place: typeof VALUE | typeof ITEM;
+  item: boolean;
 }
 
 // Read once: a bundler may put a getter in front of each of `yaml`'s exports.
@@ -202,89 +188,101 @@ export function jsonDocument(text: string): Document.Parsed {
 }
 
 /** jsonDocument's reader of the scan's tokens. */
-class NodeReader implements JsonTokens {
+class NodeReader implements JsonReader {
   root: JsonNode | undefined;
   private readonly stack: Building[] = [];
   /** The pair whose value is read next (in an object, after its `:`). */
   private pair: Pair<Scalar, JsonNode> | undefined;
-  /** The token before, and the line breaks before it. */
-  private last: JsonToken | undefined;
-  private lastBreaks = 0;
+  /** The token before a node (`[`, `{`, `,` or `:`; none before the document's value), and the line breaks before that token. */
+  private before: '{' | ',' | ':' | undefined;
+  private beforeBreaks = 0;
 
   constructor(private readonly text: string) {}
 
-  token(token: JsonToken, start: number, end: number, breaks: number): void {
-    const { text, stack } = this;
-    const top = stack[stack.length - 1];
-    // Whether a node that starts here has a blank line before it, as `yaml` reads what precedes it: the
-    // white space before `:` and after it for a member's value; after `,`, and for a key also before
-    // it past the line of the value before (a blank line there is the key's, not the value's).
-    const spaceBefore =
-      this.last === ':' ? this.lastBreaks >= 2 || breaks >= 2 : this.last === ',' ? breaks >= 2 || (top.map && this.lastBreaks >= 3) : this.last !== undefined && breaks >= 2;
-    this.last = token;
-    this.lastBreaks = breaks;
-    switch (token) {
-      case '{':
-      case '[': {
-        const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(token === '{' ? BLANK.map : BLANK.seq);
-        node.items = [];
-        node.flow = true;
-        node.range = [start, start, start];
-        stack.push({ node, map: token === '{', place: this.place(node, spaceBefore) });
-        return;
-      }
-      case '}':
-      case ']':
-        stack.pop();
-        top.node.range = [top.node.range![0], end, this.nodeEnd(top.place, end)];
-        return;
-      case 'key': {
-        const node = quoted(text, start, end, end);
-        if (spaceBefore) node.spaceBefore = true;
-        const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
-        pair.key = node;
-        pair.value = null;
-        (top.node as YAMLMap<Scalar, JsonNode>).items.push(pair);
-        this.pair = pair;
-        return;
-      }
-      case 'string': {
-        const node = quoted(text, start, end, this.nodeEnd(this.pair || !top ? VALUE : ITEM, end));
-        this.place(node, spaceBefore);
-        return;
-      }
-      case 'plain': {
-        const node: Scalar = Object.create(BLANK.scalar);
-        const source = text.slice(start, end);
-        const exponent = plainValue(node, source);
-        node.range = [start, end, this.nodeEnd(this.pair || !top ? VALUE : ITEM, end)];
-        node.source = source;
-        node.type = PLAIN;
-        if (exponent) node.format = 'EXP';
-        this.place(node, spaceBefore);
-      }
-    }
+  open(at: number, object: boolean, breaks: number): void {
+    const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(object ? BLANK.map : BLANK.seq);
+    node.items = [];
+    node.flow = true;
+    node.range = [at, at, at];
+    this.stack.push({ node, map: object, item: this.place(node, breaks) });
+    this.before = '{';
   }
 
-  /** Puts a node where the reader is: the document's value, a pair's value, an array's item; returns where it stands. */
-  private place(node: JsonNode, spaceBefore: boolean): typeof VALUE | typeof ITEM {
-    if (spaceBefore) node.spaceBefore = true;
+  close(end: number): void {
+    const { node, item } = this.stack.pop()!;
+    node.range = [node.range![0], end, this.nodeEnd(item, end)];
+  }
+
+  comma(breaks: number): void {
+    this.before = ',';
+    this.beforeBreaks = breaks;
+  }
+
+  colon(breaks: number): void {
+    this.before = ':';
+    this.beforeBreaks = breaks;
+  }
+
+  key(start: number, end: number, breaks: number): void {
+    const node = quoted(this.text, start, end, end);
+    if (this.spaceBefore(breaks)) node.spaceBefore = true;
+    const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
+    pair.key = node;
+    pair.value = null;
+    (this.stack[this.stack.length - 1].node as YAMLMap<Scalar, JsonNode>).items.push(pair);
+    this.pair = pair;
+  }
+
+  scalar(start: number, end: number, isQuoted: boolean, breaks: number): void {
+    const nodeEnd = this.nodeEnd(!this.pair && this.stack.length > 0, end);
+    if (isQuoted) {
+      this.place(quoted(this.text, start, end, nodeEnd), breaks);
+      return;
+    }
+    const node: Scalar = Object.create(BLANK.scalar);
+    const source = this.text.slice(start, end);
+    const exponent = plainValue(node, source);
+    node.range = [start, end, nodeEnd];
+    node.source = source;
+    node.type = PLAIN;
+    if (exponent) node.format = 'EXP';
+    this.place(node, breaks);
+  }
+
+  /**
+   * Whether the node that starts after `breaks` line breaks has a blank line before it, as `yaml`
+   * reads what precedes it: for a member's value, before its `:` or after; for an item, after its
+   * `[` or `,`; for a key, after its `{` or `,`, or before that `,` past the line of the value
+   * before (where `yaml` ends that value).
+   */
+  private spaceBefore(breaks: number): boolean {
+    if (this.before === ':') return this.beforeBreaks >= 2 || breaks >= 2;
+    if (this.before === ',') return breaks >= 2 || (this.stack[this.stack.length - 1].map && this.beforeBreaks >= 3);
+    return this.before === '{' && breaks >= 2;
+  }
+
+  /** Puts a node where the reader is: the document's value, a pair's value, an array's item; returns whether an item. */
+  private place(node: JsonNode, breaks: number): boolean {
+    if (this.spaceBefore(breaks)) node.spaceBefore = true;
     if (this.pair) {
       this.pair.value = node;
       this.pair = undefined;
-      return VALUE;
-    }
-    if (this.stack.length === 0) {
+    } else if (this.stack.length === 0) {
       this.root = node;
-      return VALUE;
+    } else {
+      (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
+      return true;
     }
-    (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
-    return ITEM;
+    return false;
   }
 
-  /** Where a node that stands at `place` and whose value ends at `end` ends for `yaml`. */
-  private nodeEnd(place: number, end: number): number {
-    return place === KEY ? end : place === VALUE ? lineEnd(this.text, end) : skipSpace(this.text, end);
+  /**
+   * Where `yaml` ends a node whose value ends at `end`: an array's item over all white space up to
+   * its `,` or `]`; a member's value or the document's value over the spaces and tabs after it and
+   * one line break.
+   */
+  private nodeEnd(item: boolean, end: number): number {
+    return item ? skipSpace(this.text, end) : lineEnd(this.text, end);
   }
 }
 
