@@ -127,32 +127,46 @@ export function scanJson(text: string, reader?: JsonReader): JsonError | undefin
   }
 }
 
-/** The first error of a text JSON.parse refused, or `undefined` when the scan finds none. */
-export const jsonErrorAt = (text: string): JsonError | undefined => scanJson(text);
-
 /** Past the white space from `at`. */
 export function skipSpace(text: string, at: number): number {
   for (let c; at < text.length && ((c = text.charCodeAt(at)) === SPACE || c === TAB || c === LF || c === CR); ) at++;
   return at;
 }
 
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-/** A-Z, a-z, _ or $ (a word's first character), `NaN` (past the text) none. */
+/** Past the spaces and tabs from `at`, and one line break if one follows them. */
+export function lineEnd(text: string, at: number): number {
+  let c = text.charCodeAt(at);
+  while (c === SPACE || c === TAB) c = text.charCodeAt(++at);
+  if (c === LF) return at + 1;
+  if (c === CR && text.charCodeAt(at + 1) === LF) return at + 2;
+  return at;
+}
+
+/** A-Z, a-z, _ or $ (a word's first character). */
 const isWordStart = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
-const isWordChar = (c: number): boolean => isWordStart(c) || isDigit(c);
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/**
+ * A number by RFC 8259, that runs into no letter, digit or point JSON would not take there (`010`,
+ * `10GB`, `1.2.3`, `1.`, `1e`): then the number is the error. (Linear: a shorter match is always
+ * followed by a digit, a point or an `e`.)
+ */
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?(?![A-Za-z0-9_$.])/y;
 
 /** After the string, number or literal whose first character `c` is at `at`, or the error in it. */
 function scalarEnd(text: string, at: number, c: number): number | JsonError {
   if (c === QUOTE) return stringEnd(text, at);
   if (c === APOSTROPHE) return fail(at, 'singleQuote');
-  if (c === MINUS && text.charCodeAt(at + 1) === 0x49 && /^-Infinity\b/.test(text.slice(at, at + 10))) return fail(at, 'notNumber');
-  if (c === MINUS || isDigit(c)) return numberEnd(text, at);
+  if (c === MINUS && /^-Infinity\b/.test(text.slice(at, at + 10))) return fail(at, 'notNumber');
+  if (c === MINUS || isDigit(c)) {
+    NUMBER.lastIndex = at;
+    return NUMBER.test(text) ? NUMBER.lastIndex : fail(at, 'number');
+  }
   if (!isWordStart(c)) return fail(at, 'value');
   let end = at + 1;
-  while (isWordChar(text.charCodeAt(end))) end++;
-  // (Compared in place: a clean file's literals are sliced out of it by no one.)
-  if (end - at === 4 ? text.startsWith('true', at) || text.startsWith('null', at) : end - at === 5 && text.startsWith('false', at)) return end;
+  while (isWordStart(text.charCodeAt(end)) || isDigit(text.charCodeAt(end))) end++;
   const word = text.slice(at, end);
+  if (word === 'true' || word === 'false' || word === 'null') return end;
   const lower = word.toLowerCase();
   if (lower === 'true' || lower === 'false' || lower === 'null') return fail(at, 'literalCase');
   return fail(at, word === 'NaN' || word === 'Infinity' ? 'notNumber' : 'unquoted');
@@ -191,32 +205,6 @@ function plainEnd(text: string, at: number): number {
   return at;
 }
 
-/** After the number at `at` (its first character a digit or `-`), or the error: the number, from its start. */
-function numberEnd(text: string, at: number): number | JsonError {
-  let i = at + (text.charCodeAt(at) === MINUS ? 1 : 0);
-  let ok = isDigit(text.charCodeAt(i));
-  // After a leading zero no digit: the check of what follows the number refuses one.
-  i = text.charCodeAt(i) === ZERO ? i + 1 : digitsEnd(text, i);
-  if (ok && text.charCodeAt(i) === DOT) {
-    ok = isDigit(text.charCodeAt(i + 1));
-    i = digitsEnd(text, i + 1);
-  }
-  if (ok && (text.charCodeAt(i) | 0x20) === LOWER_E) {
-    const sign = text.charCodeAt(i + 1);
-    i += sign === PLUS || sign === MINUS ? 2 : 1;
-    ok = isDigit(text.charCodeAt(i));
-    i = digitsEnd(text, i);
-  }
-  // A number runs into a letter or digit JSON would not take there (`10GB`, `1.2.3`): the number is the error.
-  const next = text.charCodeAt(i);
-  return ok && !isWordChar(next) && next !== DOT ? i : fail(at, 'number');
-}
-
-function digitsEnd(text: string, at: number): number {
-  while (isDigit(text.charCodeAt(at))) at++;
-  return at;
-}
-
 const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
@@ -224,16 +212,12 @@ const SPACE = 0x20;
 const QUOTE = 0x22;
 const APOSTROPHE = 0x27;
 const STAR = 0x2a;
-const PLUS = 0x2b;
 const COMMA = 0x2c;
 const MINUS = 0x2d;
-const DOT = 0x2e;
 const SLASH = 0x2f;
-const ZERO = 0x30;
 const COLON = 0x3a;
 const OPEN_BRACKET = 0x5b;
 const BACKSLASH = 0x5c;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
-const LOWER_E = 0x65;

@@ -1,5 +1,5 @@
 import { type Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
-import { scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
+import { lineEnd, scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
 import { composedDocument } from './documents.js';
@@ -132,11 +132,6 @@ function stringValue(text: string, start: number, end: number): string {
   return inner.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : inner;
 }
 
-const LF = 0x0a;
-const SPACE = 0x20;
-const TAB = 0x09;
-const CR = 0x0d;
-
 /**
  * Blank nodes of each class, to make the nodes from (as src/parse/block-yaml.ts does): `yaml`'s
  * constructors mark every node with its kind by `Object.defineProperty`, which costs some ten
@@ -184,7 +179,7 @@ export function jsonDocument(text: string): Document.Parsed {
   const start = skipSpace(text, 0);
   const end = reader.root!.range![2];
   // The document's value ends over the white space of its line; the document over that of one more line.
-  return composedDocument(reader.root, [start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1, end, text.charCodeAt(end - 1) === LF ? lineEnd(text, end) : end]);
+  return composedDocument(reader.root, [start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1, end, text[end - 1] === '\n' ? lineEnd(text, end) : end]);
 }
 
 /** jsonDocument's reader of the scan's tokens. */
@@ -297,43 +292,21 @@ function quoted(text: string, start: number, end: number, nodeEnd: number): Scal
   return node;
 }
 
-/** Past the spaces and tabs after `from`, and one line break if one follows them. */
-function lineEnd(text: string, from: number): number {
-  let at = from;
-  let c = text.charCodeAt(at);
-  while (c === SPACE || c === TAB) c = text.charCodeAt(++at);
-  if (c === LF) return at + 1;
-  if (c === CR && text.charCodeAt(at + 1) === LF) return at + 2;
-  return at;
-}
-
 /**
  * A plain scalar's value under the core schema, as `yaml` resolves it (an integer by parseInt,
  * other numbers by parseFloat); true for a number with an exponent (`yaml` marks its format).
  */
 function plainValue(node: Scalar, source: string): boolean {
-  switch (source) {
-    case 'true':
-      node.value = true;
-      return false;
-    case 'false':
-      node.value = false;
-      return false;
-    case 'null':
-      node.value = null;
-      return false;
+  if (source === 'true' || source === 'false' || source === 'null') node.value = source === 'null' ? null : source === 'true';
+  else if (INTEGER.test(source)) node.value = parseInt(source, 10);
+  else {
+    node.value = parseFloat(source);
+    if (EXPONENT.test(source)) return true;
+    const dot = source.indexOf('.');
+    // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
+    if (dot !== -1 && source.endsWith('0')) node.minFractionDigits = source.length - dot - 1;
   }
-  if (INTEGER.test(source)) {
-    node.value = parseInt(source, 10);
-    return false;
-  }
-  node.value = parseFloat(source);
-  if (EXPONENT.test(source)) return true;
-  const dot = source.indexOf('.');
-  // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
-  if (dot !== -1 && source.charCodeAt(source.length - 1) === 0x30) node.minFractionDigits = source.length - dot - 1;
   return false;
 }
 const INTEGER = /^-?[0-9]+$/;
 const EXPONENT = /[eE]/;
-
