@@ -7,8 +7,8 @@ import { composedDocument } from './documents.js';
 /**
  * JSON files read without `yaml`: readJson gives the data (JSON.parse) and what the parser must
  * report of it (duplicate keys, nesting past the limit), jsonDocument the `yaml` nodes that
- * `yaml`'s own parse of the same text composes, for placing findings and rendering fixes. Both
- * read the text once, front to back, with no recursion: no nesting can overflow the stack.
+ * `yaml`'s own parse of the same text composes, for placing findings and rendering fixes. Each is
+ * a reader of the one scan of JSON text (src/parse/json-error.ts), which no nesting can overflow.
  *
  * Both take the text as parseText reads it: no byte-order mark, lone CRs made LFs (withLineFeeds);
  * a CRLF is one line break, as for `yaml`.
@@ -247,8 +247,8 @@ class NodeReader implements JsonReader {
   /**
    * Whether the node that starts after `breaks` line breaks has a blank line before it, as `yaml`
    * reads what precedes it: for a member's value, before its `:` or after; for an item, after its
-   * `[` or `,`; for a key, after its `{` or `,`, or before that `,` past the line of the value
-   * before (where `yaml` ends that value).
+   * `[` or `,`; for a key, after its `{` or `,`, or before that `,` past the first line break,
+   * which ends the value before (nodeEnd; no lone CR is left in the text).
    */
   private spaceBefore(breaks: number): boolean {
     if (this.before === ':') return this.beforeBreaks >= 2 || breaks >= 2;
