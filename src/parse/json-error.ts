@@ -193,6 +193,8 @@ function stringEnd(text: string, at: number): number | JsonError {
 /** After the closing quote of the string whose opening quote is at `at` (a quote after an even run of backslashes), in a text that is JSON. */
 function closingQuote(text: string, at: number): number {
   for (let end = text.indexOf('"', at + 1); ; end = text.indexOf('"', end + 1)) {
+    // (None: not JSON after all. The scan goes on from the end, never back.)
+    if (end === -1) return text.length;
     let backslashes = 0;
     while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return end + 1;
