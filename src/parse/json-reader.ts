@@ -1,5 +1,5 @@
 import { type Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
-import { jsonErrorAt, type JsonError } from './json-error.js';
+import { lineEnd, scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
 import { composedDocument } from './documents.js';
@@ -7,8 +7,8 @@ import { composedDocument } from './documents.js';
 /**
  * JSON files read without `yaml`: readJson gives the data (JSON.parse) and what the parser must
  * report of it (duplicate keys, nesting past the limit), jsonDocument the `yaml` nodes that
- * `yaml`'s own parse of the same text composes, for placing findings and rendering fixes. Both
- * read the text once, front to back, with no recursion: no nesting can overflow the stack.
+ * `yaml`'s own parse of the same text composes, for placing findings and rendering fixes. Each is
+ * a reader of the one scan of JSON text (src/parse/json-error.ts), which no nesting can overflow.
  *
  * Both take the text as parseText reads it: no byte-order mark, lone CRs made LFs (withLineFeeds);
  * a CRLF is one line break, as for `yaml`.
@@ -59,85 +59,62 @@ export function readJson(text: string, options: { maxDepth: number }): JsonReadi
   } catch (error) {
     // V8's message is neither read for the position nor shown: it quotes the text around the
     // error (a credential's, maybe) and differs between Node versions. The scan says where and why.
-    const found = jsonErrorAt(text);
-    if (found) return { error: found };
-    // JSON.parse refused what the scan takes (a nesting past its stack): the start of the text, no quoted text.
-    return { error: { offset: 0, detail: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON' } };
+    // (JSON.parse refused what the scan takes, a nesting past its stack: the start of the text, no quoted text.)
+    return { error: scanJson(text) ?? { offset: 0, detail: error instanceof RangeError ? 'the value nests too deep to be read' : 'the text could not be read as JSON' } };
   }
-  return scan(text, value, options.maxDepth);
+  const reader = new DataReader(text, options.maxDepth);
+  scanJson(text, reader);
+  const { duplicates, scalars, plainScalars, tooDeep } = reader;
+  return tooDeep === undefined ? { value, duplicates, scalars, plainScalars, breaks: jsonBreaks(text) } : { tooDeep };
 }
 
-/** One open object or array of the scan: the segment of the path into what it holds now. */
-interface Open {
-  /** An object's keys so far, each with the offset of its first occurrence; `undefined` for an array. */
-  keys: Map<string, number> | undefined;
-  /** An object's current key. */
-  member: string;
-  /** An array's current index. */
-  index: number;
-}
+/** readJson's reader of the scan's tokens: duplicate keys, depth, scalars. */
+class DataReader implements JsonReader {
+  readonly duplicates: JsonDuplicate[] = [];
+  scalars = 0;
+  plainScalars = 0;
+  tooDeep: number | undefined;
+  /** Each open object's keys so far, each with the offset of its first occurrence (none for an array), and its current key or an array's current index. */
+  private readonly stack: Array<{ keys: Map<string, number> | undefined; key: string; index: number }> = [];
 
-/** readJson's walk of a text JSON.parse took: duplicate keys, depth, scalars. */
-function scan(text: string, value: unknown, maxDepth: number): JsonReading {
-  const duplicates: JsonDuplicate[] = [];
-  const open: Open[] = [];
-  let scalars = 0;
-  let plainScalars = 0;
-  /** Whether the next string is a key (in an object, after `{` or `,`). */
-  let atKey = false;
-  const length = text.length;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    switch (c) {
-      case SPACE:
-      case TAB:
-      case LF:
-      case CR:
-      case COLON:
-        continue;
-      case OPEN_BRACE:
-      case OPEN_BRACKET:
-        if (open.length + 1 > maxDepth) return { tooDeep: i };
-        open.push({ keys: c === OPEN_BRACE ? new Map() : undefined, member: '', index: 0 });
-        atKey = c === OPEN_BRACE;
-        continue;
-      case CLOSE_BRACE:
-      case CLOSE_BRACKET:
-        open.pop();
-        atKey = false;
-        continue;
-      case COMMA: {
-        const top = open[open.length - 1];
-        if (top.keys) atKey = true;
-        else top.index++;
-        continue;
-      }
-      case QUOTE: {
-        scalars++;
-        const end = stringEnd(text, i);
-        if (atKey) {
-          const top = open[open.length - 1];
-          const key = stringValue(text, i, end);
-          top.member = key;
-          const first = top.keys!.get(key);
-          if (first === undefined) top.keys!.set(key, i);
-          else duplicates.push({ key, path: pointerOf(open), range: [i, end], first });
-          atKey = false;
-        }
-        i = end - 1;
-        continue;
-      }
-      default: {
-        // A number, true, false or null: up to the next delimiter.
-        scalars++;
-        plainScalars++;
-        let end = i + 1;
-        while (end < length && !isDelimiter(text.charCodeAt(end))) end++;
-        i = end - 1;
-      }
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  open(at: number, object: boolean): boolean | void {
+    if (this.stack.length + 1 > this.maxDepth) {
+      this.tooDeep = at;
+      return true;
     }
+    this.stack.push({ keys: object ? new Map() : undefined, key: '', index: 0 });
   }
-  return { value, duplicates, scalars, plainScalars, breaks: jsonBreaks(text) };
+
+  close(): void {
+    this.stack.pop();
+  }
+
+  comma(): void {
+    this.stack[this.stack.length - 1].index++;
+  }
+
+  colon(): void {}
+
+  key(start: number, end: number): void {
+    const { stack } = this;
+    const top = stack[stack.length - 1];
+    const key = stringValue(this.text, start, end);
+    this.scalars++;
+    top.key = key;
+    const first = top.keys!.get(key);
+    if (first === undefined) top.keys!.set(key, start);
+    else this.duplicates.push({ key, path: toPointer(stack.map(({ keys, key, index }) => (keys ? key : String(index)))), range: [start, end], first });
+  }
+
+  scalar(start: number, end: number, quoted: boolean): void {
+    this.scalars++;
+    if (!quoted) this.plainScalars++;
+  }
 }
 
 /**
@@ -149,46 +126,11 @@ function jsonBreaks(text: string): ReaderBreak[] {
   return readerBreaks(text, [{ type: 'double-quoted-scalar', offset: 0, indent: 0, source: text } as CST.Token]);
 }
 
-/** The JSON Pointer of the member each open collection is at (an array's index is kept as a string). */
-function pointerOf(open: readonly Open[]): string {
-  const path: string[] = [];
-  for (const { keys, member, index } of open) path.push(keys ? member : String(index));
-  return toPointer(path);
-}
-
-/** After the closing quote of the string whose opening quote is at `start` (a quote after an even run of backslashes). */
-function stringEnd(text: string, start: number): number {
-  let end = text.indexOf('"', start + 1);
-  for (;;) {
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return end + 1;
-    end = text.indexOf('"', end + 1);
-  }
-}
-
 /** The value of the string from `start` (its opening quote) to `end` (after its closing one). */
 function stringValue(text: string, start: number, end: number): string {
   const inner = text.slice(start + 1, end - 1);
   return inner.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : inner;
 }
-
-function isDelimiter(c: number): boolean {
-  return c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === SPACE || c === LF || c === CR || c === TAB;
-}
-
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 /**
  * Blank nodes of each class, to make the nodes from (as src/parse/block-yaml.ts does): `yaml`'s
@@ -209,21 +151,11 @@ for (const blank of Object.values(BLANK)) {
 
 type JsonNode = Scalar | YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
 
-/**
- * Where a node stands, which decides how far the third offset of its range (where `yaml` ends the
- * node) reaches past the value: a key not at all; a member's value or the document's value over
- * the spaces and tabs after it and one line break; an array's item over all white space up to
- * its `,` or `]`.
- */
-const KEY = 0;
-const VALUE = 1;
-const ITEM = 2;
-
-/** One open object or array while jsonDocument reads: its node, whether it is an object, and where it stands. */
+/** One open object or array while jsonDocument reads: its node, whether it is an object, and whether it is an array's item (see nodeEnd). */
 interface Building {
   node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
   map: boolean;
-  place: typeof VALUE | typeof ITEM;
+  item: boolean;
 }
 
 // Read once: a bundler may put a getter in front of each of `yaml`'s exports.
@@ -234,191 +166,130 @@ const PLAIN = Scalar.PLAIN;
  * The `yaml` Document that `yaml`'s parse of a JSON text composes (parseText's settings): flow
  * maps and sequences, QUOTE_DOUBLE strings and PLAIN numbers, booleans and nulls, with the same
  * values, sources, ranges, number formats (`format`, `minFractionDigits`) and `spaceBefore` marks,
- * in one pass over the text and without `yaml`'s constructors. src/parse/locate.ts,
+ * in one scan of the text and without `yaml`'s constructors. src/parse/locate.ts,
  * src/fix/render.ts and src/engine/source-types.ts read it as they read `yaml`'s.
  *
- * The text must be one readJson read without error or tooDeep: this reader checks no grammar, and
- * throws on a character no JSON value holds there.
+ * The text must be one readJson read without error or tooDeep; this throws on any other.
  */
 export function jsonDocument(text: string): Document.Parsed {
-  return new NodeReader(text).document();
+  const reader = new NodeReader(text);
+  const error = scanJson(text, reader);
+  if (error) throw new Error(`not JSON at offset ${error.offset}`);
+  // The document starts at the start of the line of its first character: blank lines before it are the stream's.
+  const start = skipSpace(text, 0);
+  const end = reader.root!.range![2];
+  // The document's value ends over the white space of its line; the document over that of one more line.
+  return composedDocument(reader.root, [start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1, end, text[end - 1] === '\n' ? lineEnd(text, end) : end]);
 }
 
-class NodeReader {
-  private readonly length: number;
-  /** Line breaks in the white space skipped last (by `space`). */
-  private breaks = 0;
+/** jsonDocument's reader of the scan's tokens. */
+class NodeReader implements JsonReader {
+  root: JsonNode | undefined;
   private readonly stack: Building[] = [];
-  private root: JsonNode | undefined;
   /** The pair whose value is read next (in an object, after its `:`). */
   private pair: Pair<Scalar, JsonNode> | undefined;
-  /** Whether the node read next has a blank line before it, as `yaml` reads what precedes it. */
-  private spaceBefore = false;
+  /** The token before a node (`[`, `{`, `,` or `:`; none before the document's value), and the line breaks before that token. */
+  private before: '{' | ',' | ':' | undefined;
+  private beforeBreaks = 0;
 
-  constructor(private readonly text: string) {
-    this.length = text.length;
+  constructor(private readonly text: string) {}
+
+  open(at: number, object: boolean, breaks: number): void {
+    const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(object ? BLANK.map : BLANK.seq);
+    node.items = [];
+    node.flow = true;
+    node.range = [at, at, at];
+    this.stack.push({ node, map: object, item: this.place(node, breaks) });
+    this.before = '{';
   }
 
-  document(): Document.Parsed {
-    const { text, stack } = this;
-    let i = this.space(0);
-    // The document starts at the start of the line of its first character: blank lines before it are the stream's.
-    const documentStart = i === 0 ? 0 : text.lastIndexOf('\n', i - 1) + 1;
-    for (;;) {
-      // Here a value starts (after `:`, `,` in an array, `[`, or at the top).
-      const c = text.charCodeAt(i);
-      let end: number;
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        const map = c === OPEN_BRACE;
-        const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(map ? BLANK.map : BLANK.seq);
-        node.items = [];
-        node.flow = true;
-        node.range = [i, i, i];
-        const at = this.placeNow();
-        this.place(node);
-        i = this.space(i + 1);
-        this.spaceBefore = this.breaks >= 2;
-        if (text.charCodeAt(i) !== (map ? CLOSE_BRACE : CLOSE_BRACKET)) {
-          stack.push({ node, map, place: at });
-          if (map) i = this.key(i);
-          continue;
-        }
-        // An empty object or array.
-        this.spaceBefore = false;
-        end = this.nodeEnd(at, i + 1);
-        node.range = [node.range[0], i + 1, end];
-      } else {
-        end = this.scalar(i);
-      }
-      // A node ended at `end`: close what ends with it, then on to the next value.
-      for (;;) {
-        const top = stack[stack.length - 1];
-        if (!top) {
-          // The document's value: the document ends over the white space of one more line.
-          const documentEnd = text.charCodeAt(end - 1) === LF ? this.lineEnd(end) : end;
-          return composedDocument(this.root!, [documentStart, end, documentEnd]);
-        }
-        // The white space after the node, up to `,` or the closing bracket (none after an item's).
-        const after = this.space(end);
-        const next = text.charCodeAt(after);
-        if (next === COMMA) {
-          const rest = this.breaks;
-          i = this.space(after + 1);
-          // A blank line before the comma counts for a key (its white space is the key's), not for an item (it is the item before's).
-          this.spaceBefore = this.breaks >= 2 || (top.map && rest >= 2);
-          if (top.map) i = this.key(i);
-          break;
-        }
-        if (next !== (top.map ? CLOSE_BRACE : CLOSE_BRACKET)) throw new Error(`not JSON at offset ${after}`);
-        stack.pop();
-        end = this.nodeEnd(top.place, after + 1);
-        top.node.range = [top.node.range![0], after + 1, end];
-      }
-    }
+  close(end: number): void {
+    const { node, item } = this.stack.pop()!;
+    node.range = [node.range![0], end, this.nodeEnd(item, end)];
   }
 
-  /** Past white space from `from`, counting its line breaks in `breaks`. */
-  private space(from: number): number {
-    const { text, length } = this;
-    let breaks = 0;
-    let at = from;
-    for (; at < length; at++) {
-      const c = text.charCodeAt(at);
-      if (c === LF) breaks++;
-      else if (c !== SPACE && c !== TAB && c !== CR) break;
-    }
-    this.breaks = breaks;
-    return at;
+  comma(breaks: number): void {
+    this.before = ',';
+    this.beforeBreaks = breaks;
   }
 
-  /** Past the spaces and tabs after `from`, and one line break if one follows them. */
-  private lineEnd(from: number): number {
-    const { text } = this;
-    let at = from;
-    let c = text.charCodeAt(at);
-    while (c === SPACE || c === TAB) c = text.charCodeAt(++at);
-    if (c === LF) return at + 1;
-    if (c === CR && text.charCodeAt(at + 1) === LF) return at + 2;
-    return at;
+  colon(breaks: number): void {
+    this.before = ':';
+    this.beforeBreaks = breaks;
   }
 
-  /** Where a node that stands at `place` and whose value ends at `end` ends for `yaml`. */
-  private nodeEnd(place: number, end: number): number {
-    return place === KEY ? end : place === VALUE ? this.lineEnd(end) : this.space(end);
-  }
-
-  /** Where the node read next stands. */
-  private placeNow(): typeof VALUE | typeof ITEM {
-    return this.pair || this.stack.length === 0 ? VALUE : ITEM;
-  }
-
-  /** Puts a node where the reader is: the document's value, a pair's value, an array's item. */
-  private place(node: JsonNode): void {
-    if (this.spaceBefore) {
-      node.spaceBefore = true;
-      this.spaceBefore = false;
-    }
-    if (this.pair) {
-      this.pair.value = node;
-      this.pair = undefined;
-    } else if (this.stack.length > 0) {
-      (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
-    } else {
-      this.root = node;
-    }
-  }
-
-  /** The scalar at `start`, placed; returns where its node ends (as `yaml` ends it). */
-  private scalar(start: number): number {
-    const { text } = this;
-    const node: Scalar = Object.create(BLANK.scalar);
-    let end: number;
-    const at = this.placeNow();
-    if (text.charCodeAt(start) === QUOTE) {
-      end = stringEnd(text, start);
-      const value = stringValue(text, start, end);
-      node.value = value;
-      node.range = [start, end, this.nodeEnd(at, end)];
-      node.source = value;
-      node.type = QUOTE_DOUBLE;
-    } else {
-      end = start + 1;
-      while (end < this.length && !isDelimiter(text.charCodeAt(end))) end++;
-      const source = text.slice(start, end);
-      const exponent = plainValue(node, source);
-      node.range = [start, end, this.nodeEnd(at, end)];
-      node.source = source;
-      node.type = PLAIN;
-      if (exponent) node.format = 'EXP';
-    }
-    this.place(node);
-    return node.range[2];
-  }
-
-  /** The key at `start` (a string), its `:` and the white space to its value; returns where the value starts. */
-  private key(start: number): number {
-    const { text } = this;
-    if (text.charCodeAt(start) !== QUOTE) throw new Error(`not JSON at offset ${start}`);
-    const node: Scalar = Object.create(BLANK.scalar);
-    const end = stringEnd(text, start);
-    const value = stringValue(text, start, end);
-    node.value = value;
-    node.range = [start, end, end];
-    node.source = value;
-    node.type = QUOTE_DOUBLE;
-    if (this.spaceBefore) node.spaceBefore = true;
+  key(start: number, end: number, breaks: number): void {
+    const node = quoted(this.text, start, end, end);
+    if (this.spaceBefore(breaks)) node.spaceBefore = true;
     const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
     pair.key = node;
     pair.value = null;
     (this.stack[this.stack.length - 1].node as YAMLMap<Scalar, JsonNode>).items.push(pair);
     this.pair = pair;
-    let at = this.space(end);
-    const before = this.breaks;
-    if (text.charCodeAt(at) !== COLON) throw new Error(`not JSON at offset ${at}`);
-    at = this.space(at + 1);
-    this.spaceBefore = before >= 2 || this.breaks >= 2;
-    return at;
   }
+
+  scalar(start: number, end: number, isQuoted: boolean, breaks: number): void {
+    const nodeEnd = this.nodeEnd(!this.pair && this.stack.length > 0, end);
+    if (isQuoted) {
+      this.place(quoted(this.text, start, end, nodeEnd), breaks);
+      return;
+    }
+    const node: Scalar = Object.create(BLANK.scalar);
+    const source = this.text.slice(start, end);
+    const exponent = plainValue(node, source);
+    node.range = [start, end, nodeEnd];
+    node.source = source;
+    node.type = PLAIN;
+    if (exponent) node.format = 'EXP';
+    this.place(node, breaks);
+  }
+
+  /**
+   * Whether the node that starts after `breaks` line breaks has a blank line before it, as `yaml`
+   * reads what precedes it: for a member's value, before its `:` or after; for an item, after its
+   * `[` or `,`; for a key, after its `{` or `,`, or before that `,` past the first line break,
+   * which ends the value before (nodeEnd; no lone CR is left in the text).
+   */
+  private spaceBefore(breaks: number): boolean {
+    if (this.before === ':') return this.beforeBreaks >= 2 || breaks >= 2;
+    if (this.before === ',') return breaks >= 2 || (this.stack[this.stack.length - 1].map && this.beforeBreaks >= 3);
+    return this.before === '{' && breaks >= 2;
+  }
+
+  /** Puts a node where the reader is: the document's value, a pair's value, an array's item; returns whether an item. */
+  private place(node: JsonNode, breaks: number): boolean {
+    if (this.spaceBefore(breaks)) node.spaceBefore = true;
+    if (this.pair) {
+      this.pair.value = node;
+      this.pair = undefined;
+    } else if (this.stack.length === 0) {
+      this.root = node;
+    } else {
+      (this.stack[this.stack.length - 1].node as YAMLSeq<JsonNode>).items.push(node);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Where `yaml` ends a node whose value ends at `end`: an array's item over all white space up to
+   * its `,` or `]`; a member's value or the document's value over the spaces and tabs after it and
+   * one line break.
+   */
+  private nodeEnd(item: boolean, end: number): number {
+    return item ? skipSpace(this.text, end) : lineEnd(this.text, end);
+  }
+}
+
+/** A string's node over [start, end), whose node ends at `nodeEnd`. */
+function quoted(text: string, start: number, end: number, nodeEnd: number): Scalar {
+  const node: Scalar = Object.create(BLANK.scalar);
+  const value = stringValue(text, start, end);
+  node.value = value;
+  node.range = [start, end, nodeEnd];
+  node.source = value;
+  node.type = QUOTE_DOUBLE;
+  return node;
 }
 
 /**
@@ -426,28 +297,16 @@ class NodeReader {
  * other numbers by parseFloat); true for a number with an exponent (`yaml` marks its format).
  */
 function plainValue(node: Scalar, source: string): boolean {
-  switch (source) {
-    case 'true':
-      node.value = true;
-      return false;
-    case 'false':
-      node.value = false;
-      return false;
-    case 'null':
-      node.value = null;
-      return false;
+  if (source === 'true' || source === 'false' || source === 'null') node.value = source === 'null' ? null : source === 'true';
+  else if (INTEGER.test(source)) node.value = parseInt(source, 10);
+  else {
+    node.value = parseFloat(source);
+    if (EXPONENT.test(source)) return true;
+    const dot = source.indexOf('.');
+    // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
+    if (dot !== -1 && source.endsWith('0')) node.minFractionDigits = source.length - dot - 1;
   }
-  if (INTEGER.test(source)) {
-    node.value = parseInt(source, 10);
-    return false;
-  }
-  node.value = parseFloat(source);
-  if (EXPONENT.test(source)) return true;
-  const dot = source.indexOf('.');
-  // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
-  if (dot !== -1 && source.charCodeAt(source.length - 1) === 0x30) node.minFractionDigits = source.length - dot - 1;
   return false;
 }
 const INTEGER = /^-?[0-9]+$/;
 const EXPONENT = /[eE]/;
-
