@@ -178,3 +178,18 @@ test("a file's facts say whether its text may hold an inline directive (`dplint-
   // A fix that leaves a directive in the text: the facts are those of the fixed text.
   expect(facts('label: [etl]\nec2_settings:\n  aws_region: us-east-1 # dplint-disable-line\n', {})).toEqual({ labels, directives: true });
 });
+
+// Review of issue 31: a run that keeps only the lines its outputs show framed a finding across
+// files, in a file with findings of its own, against blank lines (and so changed its fingerprint).
+test('a finding across files in a file with other findings is framed and fingerprinted on its own line', async () => {
+  const text = '# dplint: operation=edit-cluster\nlabel: [etl]\n# password: hunter2\nbogus_member: 1\n';
+  const dir = repo({ 'a.yaml': text, 'b.yaml': text });
+  const stylish = await runCli(['--no-config', '.'], { cwd: dir });
+  expect(stylish.stdout).toContain('  a.yaml:2:9  error    label "etl" is also claimed by b.yaml; commands on "etl" would run on whichever cluster was edited last. Give each cluster its own labels  repository/duplicate-label\n    1 | # dplint: operation=edit-cluster\n  > 2 | label: [etl]\n      |         ^^^\n');
+  const sarif = JSON.parse((await runCli(['--no-config', '.', '-f', 'sarif'], { cwd: dir })).stdout) as { runs: Array<{ results: Array<{ ruleId: string; partialFingerprints: Record<string, string> }> }> };
+  const whole = JSON.parse((await runCli(['--no-config', '.', '-f', 'sarif', '--fix-dry-run'], { cwd: dir })).stdout) as typeof sarif;
+  const hashes = (log: typeof sarif) => log.runs[0].results.filter((r) => r.ruleId === 'repository/duplicate-label').map((r) => r.partialFingerprints.primaryLocationLineHash);
+  // --fix-dry-run keeps whole texts: the fingerprints are those of the lines as written.
+  expect(hashes(sarif)).toEqual(hashes(whole));
+  expect(hashes(sarif)).toHaveLength(2);
+});

@@ -66,7 +66,7 @@ export function rebaseIntents(finding: PathFinding, prefix: DataPath): PathFindi
  * (src/engine/lint.ts) and handed to {@link renderFix} and {@link renderSuggestions}, so that
  * nothing outside the call decides which file a cache belongs to. (A module-level WeakMap of
  * renderers kept every file's document alive through V8's young-generation collections; a
- * "last renderer" made the fast path depend on call order.)
+ * "last renderer" made which cache a call used depend on call order.)
  */
 export function fixRenderer(file: ParsedFile): FixRenderer {
   return new FixRenderer(file);
@@ -349,8 +349,8 @@ export class FixRenderer {
     const edited = text.slice(start, fix.range[0]) + fix.text + text.slice(fix.range[1], end);
     if (end < text.length && !edited.endsWith('\n')) return false;
     // A part the block reader takes, after its `---` line, is one document with no error.
-    const quick = this.file.format === 'yaml' ? blockReadsBackAs(edited.startsWith('---\n') ? edited.slice(4) : edited, expected) : undefined;
-    if (quick !== undefined) return document.usable && quick;
+    const readBack = this.file.format === 'yaml' ? blockReadsBackAs(edited.startsWith('---\n') ? edited.slice(4) : edited, expected) : undefined;
+    if (readBack !== undefined) return document.usable && readBack;
     const reparsed = parseText(edited, this.file.format);
     const after = reparsed.documents;
     if (after.length !== 1 || !after[0].usable || !document.usable) return false;
@@ -379,8 +379,8 @@ export class FixRenderer {
     if (this.isTokenEdit(document, path, intent, fix) || this.isPlainRename(document, path, intent, fix)) return true;
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
-    const quick = this.file.format === 'yaml' && this.file.documents.length === 1 ? blockReadsBackAs(edited, expected) : undefined;
-    if (quick !== undefined) return this.file.documents[0].usable && quick;
+    const readBack = this.file.format === 'yaml' && this.file.documents.length === 1 ? blockReadsBackAs(edited, expected) : undefined;
+    if (readBack !== undefined) return this.file.documents[0].usable && readBack;
     if (this.file.documents.length > 1) return this.readsBackInPart(document, expected, fix);
     const reparsed = parseText(edited, this.file.format);
     if (errorsIn(reparsed) > errorsIn(this.file)) return false;

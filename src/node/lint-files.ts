@@ -303,7 +303,7 @@ export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: R
     if (across) {
       // A run that keeps only the lines its outputs show has no whole text left: the file is read
       // again, as a clean file's is, for the checks to locate their findings and the output to show them.
-      if (packed.keepsPartOfSources && result.source !== undefined) {
+      if (packed.keepsPartOfSources && (result.source !== undefined || result.shownSource !== undefined)) {
         const { source: _source, shownSource: _shown, ...rest } = result;
         const text = reread(file);
         result = text === undefined ? rest : { ...rest, source: text };

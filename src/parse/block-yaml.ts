@@ -38,9 +38,9 @@ export interface BlockDocument {
 }
 
 /**
- * readBlockYaml, also building the `yaml` nodes with their source ranges (parseText's quick way
- * for files in the subset). Declines a little more: empty values, whose ranges the full parse
- * places by rules not worth copying.
+ * readBlockYaml, also building the `yaml` nodes with their source ranges, at once (parseText builds
+ * them from the reading when first asked: BlockReading.document). Declines a little more: empty
+ * values, whose ranges the full parse places by rules not worth copying. For the tests.
  */
 export function readBlockDocument(text: string, maxDepth: number): BlockDocument | undefined {
   return readBlock(text, maxDepth)?.document();
