@@ -72,11 +72,6 @@ export interface ParsedFile {
   reader: Reader;
   lineCounter: LineCounter;
   documents: SourceDocument[];
-  /**
-   * The comments dplint reads: every comment of a text that names `dplint` or
-   * `yaml-language-server` (where a modeline or an inline directive may be); none of a text that
-   * names neither, whose comments nothing reads (SPEAKS_TO_DPLINT).
-   */
   comments: SourceComment[];
   /** Syntax errors, duplicate keys and limits hit, already located. */
   findings: Finding[];
@@ -245,13 +240,6 @@ class LazyDocument implements SourceDocument {
   }
 }
 
-/**
- * Whether a text may hold a comment dplint reads: a modeline (`# dplint: operation=…`,
- * `# yaml-language-server: $schema=…`) or an inline directive (`# dplint-disable…`). Most files
- * hold dozens of comments and none of these; their comments are not collected.
- */
-const SPEAKS_TO_DPLINT = /dplint|yaml-language-server/;
-
 /** A document's part of the text as the block reader read it. */
 interface BlockPart {
   reading: BlockReading;
@@ -303,7 +291,7 @@ function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (ind
     while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
     return line;
   };
-  if (SPEAKS_TO_DPLINT.test(file.text)) for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(file.text, lineStarts, lineOf, from, to));
+  for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(file.text, lineStarts, lineOf, from, to));
   return { ...file, reader: 'block', documents, comments };
 }
 
@@ -330,7 +318,7 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
     }
     tokens.push(token);
   }
-  if (SPEAKS_TO_DPLINT.test(source)) collectComments(tokens, source, lineCounter, comments);
+  collectComments(tokens, source, lineCounter, comments);
   const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
