@@ -1,26 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { git, writeFiles } from './helpers/repo.js';
 import { parse } from 'yaml';
 import { runCli } from './helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-
-function git(dir: string, ...args: string[]): string {
-  const run = spawnSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout;
-}
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
 
 const CONFIG = `files:
   - match: ["clusters/*.yaml"]
@@ -40,7 +27,7 @@ const REPORTS = 'label: [reports]\ndisallow_cluster_termination: {protected}\nno
 function repository(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dplint-impact-'));
   git(dir, 'init', '-q', '-b', 'main');
-  write(dir, {
+  writeFiles(dir, {
     'dplint.config.yaml': CONFIG,
     'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n',
     'clusters/adhoc.yaml': 'label: [adhoc]\nnode_configuration:\n  max_nodes: 4\n  idle_cluster_timeout: 1\n',
@@ -58,14 +45,14 @@ function repository(): string {
 
 /** The change a reviewer is shown: a label moved, node counts and a secret changed, a rename, a delete, the account default, the last allow-list entry, the bootstrap. */
 function change(dir: string): void {
-  write(dir, {
+  writeFiles(dir, {
     'clusters/etl.yaml': 'label: [etl]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 20\n',
     'clusters/adhoc.yaml': 'label: [adhoc, nightly]\nnode_configuration:\n  max_nodes: 4\n  idle_cluster_timeout: 1\n',
     'account/account.yaml': 'account:\n  idle_cluster_timeout: 4\n  compute_secret_key: new-secret-value-5678\n',
     'bootstrap/user.yaml': 'is_user_bootstrap: true\nscript: "set hive.exec.parallel=false;"\n',
   });
   renameSync(join(dir, 'clusters/old-name.yaml'), join(dir, 'clusters/reports.yaml'));
-  write(dir, { 'clusters/reports.yaml': REPORTS.replace('{protected}', 'true') });
+  writeFiles(dir, { 'clusters/reports.yaml': REPORTS.replace('{protected}', 'true') });
   rmSync(join(dir, 'clusters/gone.yaml'));
   rmSync(join(dir, 'allow-list/office.json'));
 }
@@ -196,7 +183,7 @@ describe('dplint impact', () => {
 
   test('a value cannot forge the report: pipes, backticks and newlines stay inside their cell', async () => {
     const dir = repository();
-    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\ncluster_name: "a | b ` c\\n## Forged"\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n' });
+    writeFiles(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\ncluster_name: "a | b ` c\\n## Forged"\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n' });
     const run = await runCli(['impact', 'main'], { cwd: dir });
     expect(run.stdout).toBe(
       [
@@ -224,7 +211,7 @@ describe('dplint impact', () => {
 
   test('in a shallow clone the missing base ref names the fix', async () => {
     const origin = repository();
-    write(origin, { 'clusters/etl.yaml': 'label: [etl]\n' });
+    writeFiles(origin, { 'clusters/etl.yaml': 'label: [etl]\n' });
     git(origin, 'commit', '-qam', 'second');
     const clone = mkdtempSync(join(tmpdir(), 'dplint-shallow-'));
     git(clone, 'clone', '-q', '--depth=1', `file://${origin}`, '.');
@@ -257,13 +244,13 @@ test('the GitHub Actions recipe writes the report to the step summary (the built
 describe('multi-document files and several account files', () => {
   test('every document of a file is compared with its counterpart; each changed account default is reported, of every account file', async () => {
     const dir = repository();
-    write(dir, {
+    writeFiles(dir, {
       'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 5\n  idle_cluster_timeout: 2\n',
       'account/second.yaml': 'account:\n  idle_cluster_timeout: 6\n---\naccount:\n  idle_cluster_timeout: 8\n',
     });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'two more files');
-    write(dir, {
+    writeFiles(dir, {
       'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 9\n  idle_cluster_timeout: 2\n',
       'account/account.yaml': 'account:\n  idle_cluster_timeout: 3\n  compute_secret_key: old-secret-value-1234\n',
       'account/second.yaml': 'account:\n  idle_cluster_timeout: 6\n---\naccount:\n  idle_cluster_timeout: 1\n',
@@ -291,10 +278,10 @@ describe('multi-document files and several account files', () => {
 
   test('a document that no longer parses is compared as gone, and the others keep their counterparts', async () => {
     const dir = repository();
-    write(dir, { 'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 5\n' });
+    writeFiles(dir, { 'clusters/pair.yaml': 'label: [blue]\nnode_configuration:\n  max_nodes: 3\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 5\n' });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'pair');
-    write(dir, { 'clusters/pair.yaml': 'label: [blue\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 6\n' });
+    writeFiles(dir, { 'clusters/pair.yaml': 'label: [blue\n---\nlabel: [green]\nnode_configuration:\n  max_nodes: 6\n' });
     const report = JSON.parse((await runCli(['impact', 'main', '-f', 'json'], { cwd: dir })).stdout);
     expect(report.clusters).toEqual([
       {
@@ -313,7 +300,7 @@ describe('--changed-since', () => {
   test('reports only the changed files, and a changed file that now clashes with an unchanged one is caught', async () => {
     const dir = repository();
     // etl.yaml changes and now claims "adhoc", which the unchanged adhoc.yaml holds; adhoc.yaml is not reported.
-    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly, adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n', 'clusters/new.yaml': 'label: [fresh]\n' });
+    writeFiles(dir, { 'clusters/etl.yaml': 'label: [etl, nightly, adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\n', 'clusters/new.yaml': 'label: [fresh]\n' });
     const run = await runCli(['.', '--changed-since', 'main', '-f', 'json'], { cwd: dir });
     const results = JSON.parse(run.stdout).results as Array<{ file: string; findings: Array<{ ruleId: string; line: number }> }>;
     expect(results.map((r) => [r.file, r.findings.map((f) => `${f.line} ${f.ruleId}`)])).toEqual([
@@ -332,7 +319,7 @@ describe('--changed-since', () => {
 describe('impact on hostile repositories', () => {
   test('a credential inside a list of objects, and a credential member holding an object, are masked at any depth and in paths', async () => {
     const dir = repository();
-    write(dir, {
+    writeFiles(dir, {
       'clusters/etl.yaml':
         'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 10\nextra: [{password: hunter2-secret}]\ncompute_secret_key: {AKIAEXAMPLEKEY123: 1}\n',
     });
@@ -347,10 +334,10 @@ describe('impact on hostile repositories', () => {
 
   test('a committed file name with a line break does not shift what is read for the files after it', async () => {
     const dir = repository();
-    write(dir, { 'clusters/a\nb.yaml': 'label: [odd]\n' });
+    writeFiles(dir, { 'clusters/a\nb.yaml': 'label: [odd]\n' });
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'odd name');
-    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 12\n' });
+    writeFiles(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 12\n' });
     const run = await runCli(['impact', 'main', '-f', 'json'], { cwd: dir });
     const report = JSON.parse(run.stdout);
     expect(report.labels).toEqual([]);
@@ -373,7 +360,7 @@ describe('files that are no body on either side', () => {
   ];
 
   function changeAround(dir: string): void {
-    write(dir, {
+    writeFiles(dir, {
       '.github/workflows/dplint-impact.yml': 'name: dplint impact\non: [pull_request]\njobs:\n  impact:\n    runs-on: ubuntu-latest\n    steps: [{run: npx dplint impact main}]\n',
       '.github/workflows/ci.yml': 'name: ci\non: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps: [{run: npm test}]\n',
       'notes/new.json': '{"title": "new"}\n',
@@ -386,7 +373,7 @@ describe('files that are no body on either side', () => {
 
   test('added, changed and deleted (committed, and untracked in the work tree) are left out, exit 0, and the real change is reported', async () => {
     const dir = repository();
-    write(dir, NOT_BODIES);
+    writeFiles(dir, NOT_BODIES);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'workflows and notes');
     changeAround(dir);
@@ -410,7 +397,7 @@ describe('a label two files claim, and when account changes take effect', () => 
   test('a label that ends up claimed by two cluster files is duplicated, and the first thing to look at', async () => {
     const dir = repository();
     // etl.yaml now also claims "adhoc", which adhoc.yaml holds and keeps.
-    write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly, adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 12\n' });
+    writeFiles(dir, { 'clusters/etl.yaml': 'label: [etl, nightly, adhoc]\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 12\n' });
     const report = JSON.parse((await runCli(['impact', 'main', '-f', 'json'], { cwd: dir })).stdout);
     expect(report.labels).toEqual([{ label: 'adhoc', change: 'duplicated', before: ['clusters/adhoc.yaml'], after: ['clusters/adhoc.yaml', 'clusters/etl.yaml'], when: 'immediate' }]);
     const markdown = (await runCli(['impact', 'main'], { cwd: dir })).stdout;
@@ -425,7 +412,7 @@ describe('a label two files claim, and when account changes take effect', () => 
 
   test('an account member says when it takes effect only where the spec does: the idle timeout after all queries complete', async () => {
     const dir = repository();
-    write(dir, { 'account/account.yaml': 'account:\n  idle_cluster_timeout: 3\n  idle_session_timeout: 60\n  compute_secret_key: old-secret-value-1234\n' });
+    writeFiles(dir, { 'account/account.yaml': 'account:\n  idle_cluster_timeout: 3\n  idle_session_timeout: 60\n  compute_secret_key: old-secret-value-1234\n' });
     const report = JSON.parse((await runCli(['impact', 'main', '-f', 'json'], { cwd: dir })).stdout);
     expect(report.account).toEqual([
       {

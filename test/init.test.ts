@@ -13,6 +13,15 @@ async function findingsWithoutBaseline(dir: string): Promise<string[]> {
   return results.flatMap((result) => result.findings.map((finding) => `${result.file} ${finding.ruleId}`));
 }
 
+/** The lines every config `dplint init` writes begins with, in a repository without dplint installed. */
+const CONFIG_HEAD = [
+  '# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/config/dplint.config.schema.json',
+  '# Written by `dplint init` from what it found here: each folder mapped to the operation its files look like.',
+  'extends: recommended',
+  '',
+  'files:',
+];
+
 describe('dplint init', () => {
   test('on the sample repository without its config: folders mapped to their operations, legacy ignored, a baseline for the problems it has today', async () => {
     const dir = gitRepo({});
@@ -26,11 +35,7 @@ describe('dplint init', () => {
     });
     expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8')).toBe(
       [
-        '# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/config/dplint.config.schema.json',
-        '# Written by `dplint init` from what it found here: each folder mapped to the operation its files look like.',
-        'extends: recommended',
-        '',
-        'files:',
+        ...CONFIG_HEAD,
         '  - match: ["account/*.yaml"]',
         '    operation: edit-account',
         '  - match: ["allow-list/*.json", "allow-list/*.yaml"]',
@@ -69,11 +74,7 @@ describe('dplint init', () => {
     });
     expect(readFileSync(join(dir, 'dplint.config.yaml'), 'utf8')).toBe(
       [
-        '# yaml-language-server: $schema=https://raw.githubusercontent.com/dplint/dplint/v0.1.0/schemas/config/dplint.config.schema.json',
-        '# Written by `dplint init` from what it found here: each folder mapped to the operation its files look like.',
-        'extends: recommended',
-        '',
-        'files:',
+        ...CONFIG_HEAD,
         '  - match: ["prod/*.yaml"]',
         '    operation: edit-cluster',
         '  - match: ["teams/data/account.yaml"]',

@@ -13,6 +13,18 @@ const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'm
 type Bound = (typeof BOUNDS)[number];
 type Node = { [key: string]: unknown };
 
+const read = (name: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')) as Node;
+const definitions = read('definitions.schema.json').definitions as Record<string, Node>;
+/** The node with the keywords of its allOf `$ref`s into definitions.schema.json merged in. */
+function resolve(node: Node): Node {
+  let merged: Node = { ...node };
+  for (const part of Array.isArray(node.allOf) ? (node.allOf as Node[]) : []) {
+    const ref = typeof part.$ref === 'string' ? /#\/definitions\/(\w+)$/.exec(part.$ref)?.[1] : undefined;
+    if (ref && definitions[ref]) merged = { ...resolve(definitions[ref]), ...merged };
+  }
+  return merged;
+}
+
 interface Stated {
   schema: string;
   pointer: string;
@@ -152,17 +164,6 @@ describe('each schema description and $comment states the limits of its keywords
   // Numbers in the spec's words that are no limit of the field: when a cluster with timeout 0 goes.
   const NOT_LIMITS = [/\b50-60 minutes into its hour/g];
 
-  const read = (name: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')) as Node;
-  const definitions = read('definitions.schema.json').definitions as Record<string, Node>;
-  /** The node with the keywords of its allOf `$ref`s into definitions.schema.json merged in. */
-  const resolve = (node: Node): Node => {
-    let merged: Node = { ...node };
-    for (const part of Array.isArray(node.allOf) ? (node.allOf as Node[]) : []) {
-      const ref = typeof part.$ref === 'string' ? /#\/definitions\/(\w+)$/.exec(part.$ref)?.[1] : undefined;
-      if (ref && definitions[ref]) merged = { ...resolve(definitions[ref]), ...merged };
-    }
-    return merged;
-  };
   /** The node and every member below it (properties, items), each resolved. */
   const candidates = (node: Node): Node[] => {
     const own = resolve(node);
@@ -240,16 +241,6 @@ describe('rule docs and messages state the schema\'s numbers for the field they 
   const NOT_SCHEMA: Record<string, RegExp> = {
     'allowlist/ip-cidr-syntax': /^(0 to 255|1 to 4)$/, // IPv4 octets, IPv6 group digits: address syntax
     'cluster/blk-volume-size-range': /^(at most 16384)$/, // the rule's RANGES by volume type (spec 8), rendered from them
-  };
-  const read = (name: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')) as Node;
-  const definitions = read('definitions.schema.json').definitions as Record<string, Node>;
-  const resolve = (node: Node): Node => {
-    let merged: Node = { ...node };
-    for (const part of Array.isArray(node.allOf) ? (node.allOf as Node[]) : []) {
-      const ref = typeof part.$ref === 'string' ? /#\/definitions\/(\w+)$/.exec(part.$ref)?.[1] : undefined;
-      if (ref && definitions[ref]) merged = { ...resolve(definitions[ref]), ...merged };
-    }
-    return merged;
   };
   /** Every schema node of a member, by member name, resolved. */
   const byField = new Map<string, Node[]>();

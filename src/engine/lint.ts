@@ -185,10 +185,11 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
 
   // Levels first: a finding turned off is never placed.
   const findings: DetailedFinding[] = applyLevels(file.findings, settings);
-  const renderer = fixRenderer(file);
+  // The fix renderer is the file's, made for the first finding placed: a clean file makes none.
+  let renderer: FixRenderer | undefined;
   for (const { document, finding } of unplaced) {
     const level = levelOf(settings, finding.ruleId);
-    if (level !== 'off') findings.push(placed(file, renderer, document, level ? { ...finding, severity: level } : finding, detailed));
+    if (level !== 'off') findings.push(placed(file, (renderer ??= fixRenderer(file)), document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
   const { shown, suppressed } = directed(file, findings, settings, options);

@@ -139,9 +139,11 @@ const LARGE_TEXT = 1024 * 1024;
  * cluster file). Counted before the block reader, which would hold the data of every key; a large
  * text the block reader then declines is counted again by parseText (linear, and rare).
  */
-function holdsTooManyScalars(text: string, options: Pick<ParseOptions, 'maxScalars' | 'maxDocuments'>): boolean {
+function holdsTooManyScalars(text: string, options: Pick<ParseOptions, 'maxScalars' | 'maxDocuments'>, counted?: number): boolean {
   if (text.length <= LARGE_TEXT && options.maxScalars === undefined) return false;
-  return scalarsPast(text, options.maxScalars ?? DEFAULT_MAX_SCALARS, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+  const limit = options.maxScalars ?? DEFAULT_MAX_SCALARS;
+  // A JSON text's scalars were counted by the JSON reader's scan, as the lexer counts them.
+  return counted !== undefined ? counted > limit : scalarsPast(text, limit, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
 }
 
 /**
@@ -194,7 +196,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   }
   // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
   // too, and a file is linted or refused the same way by either.
-  if (holdsTooManyScalars(source, options)) {
+  if (holdsTooManyScalars(source, options, json && 'value' in json ? json.plainScalars : undefined)) {
     const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
     file.findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
     return { ...file, unreadFrom: 0 };

@@ -474,7 +474,7 @@ const URL_USER = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]*:/g;
  *
  * One pass over the line; a value is scanned once and the pass goes on past it: linear.
  */
-function maskFreeText(line: string, credential: (key: string) => boolean): string {
+export function maskFreeText(line: string, credential: (key: string) => boolean): string {
   let out = '';
   let copied = 0;
   // Where the scan stands: outside quotes (0), or inside a double- or single-quoted string.

@@ -1,7 +1,7 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar } from 'yaml';
 import { lineStarts, positionAt, withLineFeeds } from '../../src/parse/lines.js';
 import { parseText } from '../../src/parse/parse.js';
-import { isCredentialLike, stretchedRanges, type MaskableFile, type SecretRange } from '../../src/schema/secrets.js';
+import { isCredentialLike, maskFreeText, stretchedRanges, type MaskableFile, type SecretRange } from '../../src/schema/secrets.js';
 import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../../src/schema/values.js';
 
 /**
@@ -14,7 +14,7 @@ import { isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from '../
  * a plain value runs on to where the line pass would end it (stretchedRanges); a lone CR ends a
  * line, as it does in YAML; a free-text setting named as a credential is masked to the end of its
  * line in each syntax, `name value` included, and a URL's password to its last `@` (maskFreeText,
- * the code's own, copied: it has no fast path).
+ * the code's own, imported: it has no fast path to hold to a reference).
  */
 
 export function referenceMaskSecrets(written: string, parsed?: MaskableFile): string {
@@ -115,6 +115,10 @@ function isWhiteSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+function isNameCharacter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+}
+
 function namesCredentialBefore(line: string, separator: string, credential: (key: string) => boolean): boolean {
   for (let at = line.indexOf(separator); at !== -1; at = line.indexOf(separator, at + 1)) {
     let end = at;
@@ -125,199 +129,6 @@ function namesCredentialBefore(line: string, separator: string, credential: (key
     if (start < end && credential(line.slice(start, end))) return true;
   }
   return false;
-}
-
-const CREDENTIAL_WORDS = /secret|token|passw|private|fernet|credential|api[_.-]?key|account[_.-]?key|access[_.-]?key/gi;
-
-function startsUrlSlashes(text: string, at: number): boolean {
-  return text.charCodeAt(at) === 0x2f && text.charCodeAt(at + 1) === 0x2f;
-}
-
-function isNameCharacter(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
-}
-
-// `postgresql://user:pw@host`: a URL's scheme and user, up to the `:` before its password.
-const URL_USER = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]*:/g;
-
-/**
- * Credentials in free text, wherever a value holds a configuration file's text (a Hadoop
- * `custom_config`, Spark's defaults, an Airflow `overrides`, a script): a setting whose name says it
- * holds a credential, in each syntax of a properties file as the engines read one (Java's
- * `Properties`, which spark-defaults.conf is): `name=value`, `name: value` and `name value`; and
- * the password of a URL.
- *
- * A setting's value runs to the end of its line, white space, quotes and separators included; where
- * the setting stands inside a quoted string (a JSON or YAML string holding the text), to the
- * string's closing quote or a `\n` escape, escaped quotes included. `name: value` outside quotes is
- * read so for a dotted name (`fs.s3a.secret.key`), or up to a ` #` comment where no `{` or `[`
- * stands before it: in a flow collection, KEY_VALUE's reading stands (the node pass masks YAML's
- * own values). `name value` is read so only for a dotted name holding a credential's word
- * (`spark.hadoop.fs.s3a.secret.key`), not in prose. A value of placeholders alone is kept (outside
- * quotes, up to a ` #` comment).
- *
- * One pass over the line; a value is scanned once and the pass goes on past it: linear.
- */
-function maskFreeText(line: string, credential: (key: string) => boolean): string {
-  let out = '';
-  let copied = 0;
-  // Where the scan stands: outside quotes (0), or inside a double- or single-quoted string.
-  let quote = 0;
-  // Whether a `{` or `[` stands before here outside quotes: a YAML flow collection.
-  let flow = false;
-  for (let i = 0; i < line.length; ) {
-    const c = line.charCodeAt(i);
-    if (quote === 0x22 && c === 0x5c) {
-      i += 2;
-      continue;
-    }
-    if (c === 0x22 || c === 0x27) {
-      if (quote === 0) quote = c;
-      else if (quote === c) {
-        if (c === 0x27 && line.charCodeAt(i + 1) === 0x27) {
-          i += 2;
-          continue;
-        }
-        quote = 0;
-      }
-      i++;
-      continue;
-    }
-    if (quote === 0 && (c === 0x7b || c === 0x5b)) flow = true;
-    if (!isNameCharacter(c)) {
-      i++;
-      continue;
-    }
-    let nameEnd = i + 1;
-    while (nameEnd < line.length && isNameCharacter(line.charCodeAt(nameEnd))) nameEnd++;
-    const setting = settingValue(line, i, nameEnd, quote, flow, credential);
-    if (setting === undefined) {
-      i = nameEnd;
-      continue;
-    }
-    if (setting.masked) {
-      out += line.slice(copied, setting.from) + MASK;
-      copied = setting.to;
-    }
-    i = setting.resume;
-  }
-  const named = copied === 0 ? line : out + line.slice(copied);
-  return named.includes('://') ? maskUrlPasswords(named) : named;
-}
-
-/**
- * The value of the setting named by `line[start, end)`, where the name says it holds a credential
- * and a separator follows it (see {@link maskFreeText}): its range, whether it is masked, and where
- * the scan goes on (past the value, or past what was judged of it).
- */
-function settingValue(line: string, start: number, end: number, quote: number, flow: boolean, credential: (key: string) => boolean): { from: number; to: number; masked: boolean; resume: number } | undefined {
-  let at = end;
-  while (line.charCodeAt(at) === 0x20 || line.charCodeAt(at) === 0x09) at++;
-  const separator = line.charCodeAt(at);
-  const name = line.slice(start, end);
-  const dotted = name.includes('.');
-  let from: number;
-  // Outside quotes, `name: value` with a name YAML may hold is YAML's, up to its comment.
-  let yamlLike = false;
-  if (separator === 0x3d) {
-    from = at + 1;
-  } else if (separator === 0x3a && !startsUrlSlashes(line, at + 1) && (dotted || quote !== 0 || !flow)) {
-    from = at + 1;
-    yamlLike = !dotted && quote === 0;
-  } else if (at > end && at < line.length && dotted && quote === 0x22 ? !(separator === 0x5c && isLineEscape(line, at)) : at > end && at < line.length && dotted) {
-    if (name.search(CREDENTIAL_WORDS) === -1) return undefined;
-    from = at;
-  } else {
-    return undefined;
-  }
-  if (!credential(name)) return undefined;
-  while (line.charCodeAt(from) === 0x20 || line.charCodeAt(from) === 0x09) from++;
-  let to: number;
-  let resume: number;
-  let judged: number;
-  if (quote !== 0) {
-    to = closingQuote(line, from, quote);
-    judged = resume = to;
-  } else {
-    const first = line.charCodeAt(from);
-    if (first === 0x22 || first === 0x27) {
-      const close = closingQuote(line, from + 1, first);
-      if (close < line.length) {
-        // A quoted value: its quotes stay.
-        from++;
-        to = judged = close;
-        resume = close + 1;
-      } else {
-        to = judged = resume = line.length;
-      }
-    } else {
-      // Up to a YAML comment the value is judged; the whole line's rest is what is masked.
-      judged = commentStart(line, from);
-      to = yamlLike ? judged : line.length;
-      resume = judged;
-    }
-  }
-  while (to > from && isWhiteSpace(line.charCodeAt(to - 1))) to--;
-  let kept = judged;
-  while (kept > from && isWhiteSpace(line.charCodeAt(kept - 1))) kept--;
-  const value = line.slice(from, kept);
-  const masked = value !== '' && value !== MASK && !isOnlyPlaceholders(value) && !(yamlLike && /^[|>][-+0-9]*$/.test(value));
-  return { from, to, masked, resume: masked ? Math.max(to, resume) : resume };
-}
-
-/** Whether a `\` at `at` starts a `\n` or `\r` escape: a line break of the text a double-quoted string holds. */
-function isLineEscape(line: string, at: number): boolean {
-  const next = line.charCodeAt(at + 1);
-  return next === 0x6e || next === 0x72;
-}
-
-/** Where a string quoted by `quote` that goes on at `from` ends: its closing quote, a `\n` escape in a double-quoted one, or the line's end. */
-function closingQuote(line: string, from: number, quote: number): number {
-  for (let at = from; at < line.length; at++) {
-    const c = line.charCodeAt(at);
-    if (quote === 0x22 && c === 0x5c) {
-      if (isLineEscape(line, at)) return at;
-      at++;
-    } else if (c === quote) {
-      if (quote === 0x27 && line.charCodeAt(at + 1) === 0x27) at++;
-      else return at;
-    }
-  }
-  return line.length;
-}
-
-/** Where a YAML comment (` #`) starts on the line at or after `from`, or the line's end. */
-function commentStart(line: string, from: number): number {
-  for (let at = from; at < line.length; at++) if (line.charCodeAt(at) === 0x23 && at > from && isWhiteSpace(line.charCodeAt(at - 1))) return at;
-  return line.length;
-}
-
-/**
- * The password of each URL's user information: from the `:` after the user to the last `@` of the
- * URL (a run without white space), so a password holding `/` or `@` is masked whole.
- */
-function maskUrlPasswords(line: string): string {
-  let out = '';
-  let copied = 0;
-  // The run of the last URL looked at and its last `@`: URLs of one run share them (linear time).
-  let runEnd = -1;
-  let lastAt = -1;
-  URL_USER.lastIndex = 0;
-  for (let match = URL_USER.exec(line); match !== null; match = URL_USER.exec(line)) {
-    const from = match.index + match[0].length;
-    if (from > runEnd) {
-      runEnd = from;
-      while (runEnd < line.length && !isWhiteSpace(line.charCodeAt(runEnd))) runEnd++;
-      lastAt = line.lastIndexOf('@', runEnd - 1);
-    }
-    if (lastAt <= from) continue;
-    const password = line.slice(from, lastAt);
-    if (password === MASK || isOnlyPlaceholders(password)) continue;
-    out += line.slice(copied, from) + MASK;
-    copied = lastAt;
-    URL_USER.lastIndex = lastAt;
-  }
-  return copied === 0 ? line : out + line.slice(copied);
 }
 
 function maskCredentialNodes(text: string, file: MaskableFile): string {

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
+import { git, writeFiles } from '../helpers/repo.js';
 import { runCli } from '../helpers/cli.js';
 
 /**
@@ -12,20 +13,6 @@ import { runCli } from '../helpers/cli.js';
  * config sets them, each leaving a marker file when it runs.
  */
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-
-function git(dir: string, ...args: string[]): string {
-  const run = spawnSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout;
-}
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
 
 /** Every file under a folder, as paths relative to it. */
 function filesUnder(folder: string): string[] {
@@ -40,7 +27,7 @@ test('a modified, a new and a renamed file are found without writing an object o
   const markers = mkdtempSync(join(tmpdir(), 'dplint-markers-'));
   git(dir, 'init', '-q', '-b', 'main');
   const long = 'label: [reports]\nnode_configuration:\n  master_instance_type: m4.large\n  slave_instance_type: m4.xlarge\n  initial_nodes: 1\n  max_nodes: 3\n';
-  write(dir, {
+  writeFiles(dir, {
     'dplint.config.yaml': 'files:\n  - match: ["clusters/*.yaml", "clusters/*.json"]\n    operation: edit-cluster\n',
     // As a pull request commits it: every body through a filter.
     '.gitattributes': '*.yaml filter=mark\n*.json filter=piped\n',
@@ -56,7 +43,7 @@ test('a modified, a new and a renamed file are found without writing an object o
   git(dir, 'config', 'filter.mark.required', 'true');
   git(dir, 'config', 'filter.piped.process', `touch ${JSON.stringify(join(markers, 'process'))}`);
   git(dir, 'config', 'filter.piped.required', 'true');
-  write(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\n', 'clusters/new.yaml': 'label: [fresh]\n', 'clusters/same.json': '{"label": ["same", "more"]}\n' });
+  writeFiles(dir, { 'clusters/etl.yaml': 'label: [etl, nightly]\n', 'clusters/new.yaml': 'label: [fresh]\n', 'clusters/same.json': '{"label": ["same", "more"]}\n' });
   spawnSync('mv', [join(dir, 'clusters/old-name.yaml'), join(dir, 'clusters/new-name.yaml')]);
   const objects = filesUnder(join(dir, '.git', 'objects'));
   const index = readFileSync(join(dir, '.git', 'index'));

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { git, writeFiles } from '../helpers/repo.js';
 import { impactCommand } from '../../src/commands/impact.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -27,20 +27,6 @@ beforeEach(() => {
   asked.ids = [];
 });
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-
-function git(dir: string, ...args: string[]): string {
-  const run = spawnSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout;
-}
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
 
 /** 101 bytes: one past the config's limit of 100. */
 const BIG = `label: [big]\n# ${'x'.repeat(101 - 'label: [big]\n# \n'.length)}\n`;
@@ -48,7 +34,7 @@ const BIG = `label: [big]\n# ${'x'.repeat(101 - 'label: [big]\n# \n'.length)}\n`
 function repository(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dplint-impact-sizes-'));
   git(dir, 'init', '-q', '-b', 'main');
-  write(dir, {
+  writeFiles(dir, {
     'dplint.config.yaml': 'files:\n  - match: ["clusters/*.yaml"]\n    operation: edit-cluster\nlimits:\n  maxFileSize: 100\n',
     'clusters/small.yaml': 'label: [small]\nnode_configuration:\n  max_nodes: 2\n',
   });
@@ -61,7 +47,7 @@ test('a blob one byte over maxFileSize is not read, at a ref or in the work tree
   expect(BIG.length).toBe(101);
   const dir = repository();
   git(dir, 'checkout', '-q', '-b', 'change');
-  write(dir, { 'clusters/big.yaml': BIG, 'clusters/small.yaml': 'label: [small]\nnode_configuration:\n  max_nodes: 3\n' });
+  writeFiles(dir, { 'clusters/big.yaml': BIG, 'clusters/small.yaml': 'label: [small]\nnode_configuration:\n  max_nodes: 3\n' });
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'change');
   const bigBlob = git(dir, 'rev-parse', 'change:clusters/big.yaml').trim();
@@ -78,7 +64,7 @@ test('a blob one byte over maxFileSize is not read, at a ref or in the work tree
 
   // The work tree: the file's size is read from the file system, and the file is not.
   git(dir, 'checkout', '-q', 'main');
-  write(dir, { 'clusters/big.yaml': BIG });
+  writeFiles(dir, { 'clusters/big.yaml': BIG });
   expect(JSON.parse(impactCommand('main', undefined, 'json', dir)).notRead).toEqual([{ file: 'clusters/big.yaml', at: 'the work tree', bytes: 101, maxFileSize: 100 }]);
 });
 
@@ -86,7 +72,7 @@ test('a config blob larger than a config file may be is refused (exit 2) before 
   const dir = repository();
   git(dir, 'checkout', '-q', '-b', 'change');
   // 10 MiB and one byte of comment: written by the test, 10 MB of one byte packs small.
-  write(dir, { 'dplint.config.yaml': `# ${'x'.repeat(10 * 1024 * 1024 - 2)}\n` });
+  writeFiles(dir, { 'dplint.config.yaml': `# ${'x'.repeat(10 * 1024 * 1024 - 2)}\n` });
   git(dir, 'commit', '-q', '-am', 'config');
   const configBlob = git(dir, 'rev-parse', 'change:dplint.config.yaml').trim();
   expect(await runCli(['impact', 'main', 'change'], { cwd: dir })).toEqual({
