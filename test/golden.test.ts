@@ -41,7 +41,7 @@ test('every scenario has its .out, and no .out is left without a scenario', () =
 test('the scenarios cover every rule namespace, JSON files, streams, envelopes, directives with reasons and fixes', () => {
   const output = scenarios.map((c) => readFileSync(join(ROOT, c.out), 'utf8')).join('');
   const namespaces = new Set([...output.matchAll(/ \[([a-z]+)\/[a-z0-9-]+\]$/gm)].map((match) => match[1]));
-  expect([...namespaces].sort()).toEqual(['account', 'allowlist', 'body', 'bootstrap', 'clone', 'cluster', 'directive', 'operation', 'parse', 'schema', 'security', 'yaml']);
+  expect([...namespaces].sort()).toEqual(['account', 'allowlist', 'body', 'bootstrap', 'clone', 'cluster', 'directive', 'operation', 'parse', 'repository', 'schema', 'security', 'yaml']);
   expect(scenarios.length).toBeGreaterThanOrEqual(40);
   expect(scenarios.filter((c) => c.name.endsWith('.json')).length).toBeGreaterThanOrEqual(5);
   expect(output).toMatch(/\(document 2\) \[/);

@@ -76,6 +76,29 @@ test('a user-level bootstrap overriding account-level settings, and a cluster ov
   ]);
 });
 
+test('a stream is read document by document: each document\'s allow-list entry, bootstrap and idle timeout, while its documents claim a label as one file (edits of one cluster in order)', async () => {
+  const dir = repo({
+    'dplint.config.yaml': CONFIG,
+    'clusters/all.yaml': 'label: [etl]\nnode_configuration:\n  idle_cluster_timeout: 4\n---\nlabel: [etl]\nnode_configuration:\n  idle_cluster_timeout: 2\n---\nnode_configuration:\n  idle_cluster_timeout: 6\n',
+    'account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+    'allow-list/all.yaml': 'ip_cidr: 81.2.69.160/28\n---\nip_cidr: 81.2.69.161\n',
+    'bootstrap/all.yaml': 'script: SET hive.exec.parallel=true;\nis_user_bootstrap: false\n---\nscript: SET hive.exec.parallel=false;\nis_user_bootstrap: true\n',
+  });
+  const { code, list } = await findings(dir);
+  expect(code).toBe(0);
+  expect(list).toEqual([
+    'allow-list/all.yaml:3:10 warning repository/duplicate-allow-list-entry: ip_cidr "81.2.69.161" lies inside "81.2.69.160/28" from allow-list/all.yaml (document 0), which already allows it',
+    'bootstrap/all.yaml:4:9 info repository/bootstrap-override: this user-level bootstrap sets hive.exec.parallel, also set by the account-level bootstrap in bootstrap/all.yaml (document 0); the user-level values win',
+    'clusters/all.yaml:3:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 4 overrides the account default of 2 hours set in account.yaml',
+    'clusters/all.yaml:10:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 6 overrides the account default of 2 hours set in account.yaml',
+  ]);
+  // The cache keeps each document's facts: a run that fills it and a run that reads it find the same.
+  const cached = async () => (await runCli(['.', '-f', 'json', '--cache'], { cwd: dir })).stdout;
+  const fresh = (await runCli(['.', '-f', 'json'], { cwd: dir })).stdout;
+  expect(await cached()).toBe(fresh);
+  expect(await cached()).toBe(fresh);
+});
+
 test('repository rules can be switched off in the config', async () => {
   const dir = repo({
     'dplint.config.yaml': CONFIG + '  repository/duplicate-label: off\n',
@@ -127,7 +150,7 @@ test('the cache keeps where the checks across files found their facts, and later
   for (let run = 0; run < 3; run++) expect(await outputs(['--cache'])).toEqual(fresh);
   const { entries } = readCacheFile(join(dir, '.dplintcache'));
   // A label at home, located: its value and range; the idle timeout likewise; a file with a directive says so.
-  expect(entries['clusters/etl.yaml'].facts).toEqual({ labels: [['etl', 1, 9, 1, 12], ['nightly', 1, 14, 1, 21]], clusterIdleTimeout: [4, 3, 25, 3, 26] });
+  expect(entries['clusters/etl.yaml'].facts).toEqual({ labels: [['etl', 1, 9, 1, 12], ['nightly', 1, 14, 1, 21]], clusterIdleTimeouts: [[4, 3, 25, 3, 26]] });
   expect(entries['clusters/adhoc.yaml'].facts).toEqual({ labels: [['nightly', 1, 9, 1, 16]] });
   expect(entries['clusters/etl-v2.yaml'].facts).toEqual({ labels: ['etl-v2', ['etl', 4, 5, 4, 8]], directives: true });
 });

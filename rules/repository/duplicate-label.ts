@@ -8,7 +8,8 @@ export default defineRule({
   severity: 'error',
   docs: {
     summary: 'Two cluster files claim the same label, so commands on it run on whichever cluster was edited last.',
-    rationale: 'Spec 3: "label changes take effect immediately and new commands on such labels run on the new cluster". Two clusters given one label steal it from each other on every edit.',
+    rationale:
+      'Spec 3: "label changes take effect immediately and new commands on such labels run on the new cluster". Two clusters given one label steal it from each other on every edit. The documents of one stream count as one file: they are edits sent in order, most often of one cluster, and a body names no cluster to tell two apart by.',
     fix: 'Give each cluster its own labels; move a label deliberately by removing it from the other file in the same change.',
   },
   messages: {
@@ -18,6 +19,7 @@ export default defineRule({
   cases: {
     valid: [
       { name: 'labels of their own', yaml: `${CLUSTER}label: [etl]\n`, otherFiles: { 'clusters/adhoc.yaml': `${CLUSTER}label: [adhoc]\n` } },
+      { name: 'the documents of one stream: edits of one cluster, sent in order', yaml: `${CLUSTER}label: [etl]\n---\nlabel: [etl, nightly]\n` },
       {
         name: 'silenced by a directive above the label',
         yaml: `${CLUSTER}label:\n  # dplint-disable-next-line repository/duplicate-label -- moving etl from the old cluster in this change\n  - etl\n`,

@@ -42,14 +42,24 @@ interface Located {
   range?: Range;
 }
 
-/** What one file tells the repository checks. */
+/** A Hive bootstrap script's `SET` keys, each with its line in the script (`within`). */
+interface BootstrapFact {
+  userLevel: boolean;
+  /** The document of a stream the script is in. */
+  document?: number;
+  keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number>; within?: ValueSpan; range?: Range }>;
+}
+
+/**
+ * What one file tells the repository checks: a list of each fact, one entry a document, since a
+ * stream sends each of its documents as a request of its own (DESIGN.md: each document resolves its own).
+ */
 export interface RepositoryFacts {
   labels?: Located[];
-  ipBlock?: Located;
-  /** A script's `SET` keys, each with its line in the script (`within`). */
-  bootstrap?: { userLevel: boolean; keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number>; within?: ValueSpan; range?: Range }> };
-  accountIdleTimeout?: Located;
-  clusterIdleTimeout?: Located;
+  ipBlocks?: Located[];
+  bootstraps?: BootstrapFact[];
+  accountIdleTimeouts?: Located[];
+  clusterIdleTimeouts?: Located[];
   /** The text may hold inline directives (`dplint-`): a finding across files is then checked against them, which needs the file parsed. */
   directives?: true;
 }
@@ -71,23 +81,24 @@ export function collectFacts(bodies: readonly BodyOfDocument[]): RepositoryFacts
         }
       }
       const idle = getIn(value, ['node_configuration', 'idle_cluster_timeout']);
-      if (typeof idle === 'number') facts.clusterIdleTimeout = fact(idle, CLUSTER_IDLE_TIMEOUT);
+      if (typeof idle === 'number') (facts.clusterIdleTimeouts ??= []).push(fact(idle, CLUSTER_IDLE_TIMEOUT));
     } else if (operation === 'add-whitelist-ip') {
       const block = getIn(value, ['ip_cidr']);
-      if (typeof block === 'string') facts.ipBlock = fact(detached(block.trim()), ['ip_cidr']);
+      if (typeof block === 'string') (facts.ipBlocks ??= []).push(fact(detached(block.trim()), ['ip_cidr']));
     } else if (operation === 'set-bootstrap' && isObject(value) && typeof value.script === 'string') {
       const userLevel = value.is_user_bootstrap === true || value.is_user_bootstrap === 'true';
-      facts.bootstrap = {
+      (facts.bootstraps ??= []).push({
         userLevel,
+        ...(document === undefined ? {} : { document }),
         keys: hiveSetKeys(value.script).map(({ key, within }) => (document === undefined ? { key: detached(key), path: at(['script']), within } : { key: detached(key), document, path: at(['script']), within })),
-      };
+      });
     } else if (operation === 'edit-account' || operation === 'create-account') {
       const idle = getIn(value, ['account', 'idle_cluster_timeout']);
-      if (typeof idle === 'number') facts.accountIdleTimeout = fact(idle, ['account', 'idle_cluster_timeout']);
+      if (typeof idle === 'number') (facts.accountIdleTimeouts ??= []).push(fact(idle, ['account', 'idle_cluster_timeout']));
     }
   }
   // A list grown by push keeps room for 16 more: some 140 bytes a file, held to the end of the run.
-  if (facts.labels) facts.labels = facts.labels.slice();
+  for (const key of ['labels', 'ipBlocks', 'bootstraps', 'accountIdleTimeouts', 'clusterIdleTimeouts'] as const) if (facts[key]) (facts as Record<string, unknown[]>)[key] = facts[key]!.slice();
   return Object.keys(facts).length ? facts : undefined;
 }
 
@@ -106,24 +117,25 @@ function labelPath(index: number): ReadonlyArray<string | number> {
  * bare values, and get their shared paths back when read. Anything else is kept as it is.
  */
 export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
-  const { labels, clusterIdleTimeout, ...rest } = facts;
+  const { labels, clusterIdleTimeouts, ...rest } = facts;
   const atHome = (located: Located, path: ReadonlyArray<string | number>): boolean => located.document === undefined && located.path === path;
   // A value at home that has been located is kept with its range: [value, line, column, endLine, endColumn].
   const packed = (located: Located): unknown => (located.range ? [located.value, located.range.line, located.range.column, located.range.endLine, located.range.endColumn] : located.value);
   return {
     ...rest,
     ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? packed(label) : label)) } : {}),
-    ...(clusterIdleTimeout ? { clusterIdleTimeout: atHome(clusterIdleTimeout, CLUSTER_IDLE_TIMEOUT) ? packed(clusterIdleTimeout) : clusterIdleTimeout } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (atHome(idle, CLUSTER_IDLE_TIMEOUT) ? packed(idle) : idle)) } : {}),
   };
 }
 
 /** packFacts undone. */
 export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
-  const { labels, clusterIdleTimeout, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeout?: Located | number | unknown[] };
+  const { labels, clusterIdleTimeouts, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeouts?: Array<Located | number | unknown[]> };
+  const home = (value: unknown): value is string | number | unknown[] => typeof value === 'string' || typeof value === 'number' || Array.isArray(value);
   return {
     ...rest,
-    ...(labels ? { labels: labels.map((label, i) => (typeof label === 'string' || Array.isArray(label) ? atHome(label, labelPath(i)) : label)) } : {}),
-    ...(clusterIdleTimeout === undefined ? {} : { clusterIdleTimeout: typeof clusterIdleTimeout === 'number' || Array.isArray(clusterIdleTimeout) ? atHome(clusterIdleTimeout, CLUSTER_IDLE_TIMEOUT) : clusterIdleTimeout }),
+    ...(labels ? { labels: labels.map((label, i) => (home(label) ? atHome(label, labelPath(i)) : label)) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (home(idle) ? atHome(idle, CLUSTER_IDLE_TIMEOUT) : idle)) } : {}),
   };
 }
 
@@ -329,6 +341,11 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
 /** How many of the other files claiming a label a message names; the rest are counted ("…and 212 more"). */
 const NAMED_FILES = 3;
 
+/** A file, or a document of a stream, as a message names it: the output's own ` (document N)`, numbered from 0. */
+function claimant(file: string, document: number | undefined): string {
+  return document === undefined ? file : `${file} (document ${document})`;
+}
+
 function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   // Counted first, and the claims gathered only for labels claimed more than once: most labels
   // have one claim, and an object and a list for each of 200,000 was some 20 MB at the run's end,
@@ -355,6 +372,9 @@ function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: L
   counts.clear();
   const findings: RepositoryFinding[] = [];
   for (const [label, claims] of owners) {
+    // The documents of one stream claim a label as one file: they are edits sent in order, most
+    // often of one cluster (fixtures/ok/edit-cluster-stream.yaml), and a body names no cluster to
+    // tell two clusters apart by.
     const files = [...new Set(claims.map((c) => c.file))];
     if (files.length < 2) continue;
     // Each claim's message names a few of the others, not all: with one label on n files, naming
@@ -382,28 +402,28 @@ function othersThan(files: readonly string[], file: string): string {
 function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   const blocks: Array<{ file: string; at: Located; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> = [];
   for (const [file, fact] of facts) {
-    if (!fact.ipBlock) continue;
-    const block = parseBlock(String(fact.ipBlock.value));
-    if (block) blocks.push({ file, at: fact.ipBlock, range: [block.address, prefixOf(block)] });
+    for (const at of fact.ipBlocks ?? []) {
+      const block = parseBlock(String(at.value));
+      if (block) blocks.push({ file, at, range: [block.address, prefixOf(block)] });
+    }
   }
   const findings: RepositoryFinding[] = [];
   for (const entry of blocks) {
     const severity = levelOf(entry.file, duplicateAllowListEntry);
     if (!severity) continue;
     for (const other of blocks) {
-      if (other === entry || other.file === entry.file) continue;
+      if (other === entry) continue;
       const [address, bits] = entry.range;
       const [otherAddress, otherBits] = other.range;
       if (address.kind() !== otherAddress.kind() || bits < otherBits || !address.match(otherAddress, otherBits)) continue;
       const same = bits === otherBits;
-      // Two identical entries: report the later file only, so one removal resolves it.
-      if (same && entry.file < other.file) continue;
+      // Two identical entries: report the later file (or document) only, so one removal resolves it.
+      if (same && (entry.file < other.file || (entry.file === other.file && (entry.at.document ?? 0) < (other.at.document ?? 0)))) continue;
       const value = JSON.stringify(entry.at.value);
+      const file = claimant(other.file, other.at.document);
       findings.push({
         file: entry.file,
-        ...(same
-          ? stageMessage(duplicateAllowListEntry, 'repeats', { value, file: other.file })
-          : stageMessage(duplicateAllowListEntry, 'inside', { value, block: JSON.stringify(other.at.value), file: other.file })),
+        ...(same ? stageMessage(duplicateAllowListEntry, 'repeats', { value, file }) : stageMessage(duplicateAllowListEntry, 'inside', { value, block: JSON.stringify(other.at.value), file })),
         severity,
         at: entry.at,
       });
@@ -414,14 +434,15 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: L
 }
 
 function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
-  const scripts: Array<[string, RepositoryFacts]> = [];
-  for (const entry of facts) if (entry[1].bootstrap) scripts.push(entry);
-  const accountKeys = new Set(scripts.filter(([, f]) => !f.bootstrap!.userLevel).flatMap(([, f]) => f.bootstrap!.keys.map((k) => k.key)));
-  const accountFiles = scripts.filter(([, f]) => !f.bootstrap!.userLevel).map(([name]) => name);
+  const scripts: Array<{ file: string; bootstrap: BootstrapFact }> = [];
+  for (const [file, fact] of facts) for (const bootstrap of fact.bootstraps ?? []) scripts.push({ file, bootstrap });
+  const accountLevel = scripts.filter(({ bootstrap }) => !bootstrap.userLevel);
+  const accountKeys = new Set(accountLevel.flatMap(({ bootstrap }) => bootstrap.keys.map((k) => k.key)));
+  const accountFiles = accountLevel.map(({ file, bootstrap }) => claimant(file, bootstrap.document));
   const findings: RepositoryFinding[] = [];
-  for (const [file, fact] of scripts) {
-    if (!fact.bootstrap!.userLevel) continue;
-    const overridden = fact.bootstrap!.keys.filter((k) => accountKeys.has(k.key));
+  for (const { file, bootstrap } of scripts) {
+    if (!bootstrap.userLevel) continue;
+    const overridden = bootstrap.keys.filter((k) => accountKeys.has(k.key));
     if (overridden.length === 0) continue;
     const severity = levelOf(file, bootstrapOverride);
     if (!severity) continue;
@@ -436,26 +457,29 @@ function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf
 }
 
 function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
-  let account: [string, RepositoryFacts] | undefined;
-  for (const entry of facts) {
-    if (!entry[1].accountIdleTimeout) continue;
-    account = entry;
+  let account: { file: string; at: Located } | undefined;
+  for (const [file, fact] of facts) {
+    const first = fact.accountIdleTimeouts?.[0];
+    if (!first) continue;
+    account = { file, at: first };
     break;
   }
   if (!account) return [];
-  const [accountFile, { accountIdleTimeout }] = account;
+  const accountValue = account.at.value;
+  const accountFile = claimant(account.file, account.at.document);
   const findings: RepositoryFinding[] = [];
   for (const [file, fact] of facts) {
-    const cluster = fact.clusterIdleTimeout;
-    if (!cluster || cluster.value === accountIdleTimeout!.value) continue;
-    const severity = levelOf(file, idleTimeoutOverride);
-    if (!severity) continue;
-    findings.push({
-      file,
-      ...stageMessage(idleTimeoutOverride, 'overrides', { value: cluster.value, accountValue: accountIdleTimeout!.value, hours: accountIdleTimeout!.value === 1 ? 'hour' : 'hours', file: accountFile }),
-      severity,
-      at: cluster,
-    });
+    for (const cluster of fact.clusterIdleTimeouts ?? []) {
+      if (cluster.value === accountValue) continue;
+      const severity = levelOf(file, idleTimeoutOverride);
+      if (!severity) continue;
+      findings.push({
+        file,
+        ...stageMessage(idleTimeoutOverride, 'overrides', { value: cluster.value, accountValue, hours: accountValue === 1 ? 'hour' : 'hours', file: accountFile }),
+        severity,
+        at: cluster,
+      });
+    }
   }
   return findings;
 }

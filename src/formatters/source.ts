@@ -23,7 +23,7 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, '\ufffd');
 }
 
-/** ` (document 2)` for a finding in the second document of a YAML stream; shown 1-based as editors count. */
+/** ` (document 1)` for a finding in the second document of a YAML stream. */
 export function documentSuffix(finding: Finding): string {
   // Numbered from 0 in every output, as the JSON output's `document` is (README "JSON output").
   return finding.document === undefined ? '' : ` (document ${finding.document})`;

@@ -74,9 +74,9 @@ export class FactsIndex {
     if (own) {
       files.add(file);
       for (const label of own.labels ?? []) for (const other of this.claimants(String(label.value))) files.add(other);
-      if (own.ipBlock) for (const other of this.blocks) files.add(other);
-      if (own.bootstrap) for (const other of this.bootstraps) files.add(other);
-      if (own.clusterIdleTimeout) for (const other of this.accounts) files.add(other);
+      if (own.ipBlocks) for (const other of this.blocks) files.add(other);
+      if (own.bootstraps) for (const other of this.bootstraps) files.add(other);
+      if (own.clusterIdleTimeouts) for (const other of this.accounts) files.add(other);
     }
     const relevant = new Map<string, RepositoryFacts>();
     for (const name of [...files].sort()) relevant.set(name, this.current.get(name)!);
@@ -111,8 +111,8 @@ export class FactsIndex {
       if (add) set.add(file);
       else set.delete(file);
     };
-    mark(this.blocks, facts.ipBlock);
-    mark(this.bootstraps, facts.bootstrap);
-    mark(this.accounts, facts.accountIdleTimeout);
+    mark(this.blocks, facts.ipBlocks);
+    mark(this.bootstraps, facts.bootstraps);
+    mark(this.accounts, facts.accountIdleTimeouts);
   }
 }

@@ -82,9 +82,11 @@ const RACY_MARGIN_MS = 3000;
  * mask (under a key such as `password for db`), in a finding's fix that was never screened. 7: a
  * text over 1 MiB of more than maxScalars keys and values the block reader takes is refused (one
  * parse/limit finding), where format 6's builds linted it. 8: a line per file, its findings packed
- * against a table of strings (PackedFinding), read a file at a time as the run asks for it.
+ * against a table of strings (PackedFinding), read a file at a time as the run asks for it. 9: the
+ * facts of the checks across files are lists, an entry a document of a stream (format 8 kept only
+ * the last document's allow-list entry, bootstrap script and idle timeouts).
  */
-const CACHE_FORMAT = 8;
+const CACHE_FORMAT = 9;
 
 /**
  * The largest cache file read, for a run over `files` files: 64 MiB, and 4 KiB more for each file.

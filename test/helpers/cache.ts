@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * A `--cache` file as dplint writes it (format 8, src/node/cache.ts): a header line, the table of
+ * A `--cache` file as dplint writes it (format 9, src/node/cache.ts): a header line, the table of
  * strings's line, then a line per file — its name as JSON, a tab, its entry, an array — given to
  * tests as an object with named members (findings as the file packs them: rows of string indices
  * and numbers), and written back as lines.
