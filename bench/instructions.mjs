@@ -11,7 +11,13 @@
 // prints what each costs a file, and the ratio the two would have at 10,000 files. With
 // --before CHECKOUT it counts that checkout's build (its dist/dplint.cjs) too, beside this one.
 //
-//   node bench/instructions.mjs [--files 1000] [--before CHECKOUT]
+//   node bench/instructions.mjs [--files 1000] [--before CHECKOUT] [--shapes 500]
+//
+// --shapes N also counts the corpus "as teams write it" (bench/shapes.mjs, N bodies in each shape,
+// clean and findings-heavy) as bench/run.mjs times it: each shape's instructions per body, dplint's
+// start-up (one small file) taken out, and its ratio to the fewest. Instructions leave out the
+// kernel's work (a file per body opens ten times the files of a stream), which is small beside
+// the lint (some 30 µs a file).
 //
 // Each dplint build is run once before it is counted: V8's code cache is then warm, as it is for
 // every run but a build's first (which counts some 5 % more).
@@ -21,12 +27,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
+import { SHAPES, writeShapes } from './shapes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const files = Number(option('--files', 1000));
 const before = option('--before', undefined);
+const shapeBodies = args.includes('--shapes') ? Number(option('--shapes', 500)) : 0;
 const AT = 10_000;
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
@@ -92,6 +100,29 @@ if (before) {
   for (const corpus of Object.keys(corpora)) {
     const change = counts.dplint[corpus] / counts[builds[1][0]][corpus] - 1;
     console.log(`- ${corpus}: ${millions(counts[builds[1][0]][corpus])} → ${millions(counts.dplint[corpus])} (${change >= 0 ? '+' : '−'}${Math.abs(100 * change).toFixed(1)} %)`);
+  }
+}
+
+// The shapes, counted as bench/run.mjs times them: each shape's folder with its config file, less a run over one small file.
+if (shapeBodies > 0) {
+  const start = join(work, 'start');
+  mkdirSync(start);
+  writeFileSync(join(start, 'dplint.config.yaml'), 'extends: recommended\n');
+  writeFileSync(join(start, 'one.yaml'), '# dplint: operation=set-cluster-state\nstate: start\n');
+  const lint = (dir) => [builds[0][1], dir, '--config', join(dir, 'dplint.config.yaml'), '--format', 'json'];
+  const startUp = instructions(lint(start), start);
+  console.log(`\nShapes "as teams write it" (bench/shapes.mjs), ${shapeBodies.toLocaleString('en')} bodies each, JSON output; start-up (one small file) ${millions(startUp)} taken out\n`);
+  console.log('| shape | clean: a body | ÷ fewest | findings-heavy: a body | ÷ fewest |');
+  console.log('|---|---:|---:|---:|---:|');
+  const perBody = {};
+  for (const [name, options] of [['clean', {}], ['findings-heavy', { findings: true }]]) {
+    const shapes = writeShapes(join(work, `shapes-${name}`), shapeBodies, options);
+    perBody[name] = Object.fromEntries(SHAPES.map((shape) => [shape, (instructions(lint(shapes[shape].folder), shapes[shape].folder) - startUp) / shapes[shape].bodies]));
+  }
+  const fewest = (name) => Math.min(...Object.values(perBody[name]));
+  for (const shape of SHAPES) {
+    const [clean, findings] = [perBody.clean[shape], perBody['findings-heavy'][shape]];
+    console.log(`| ${shape} | ${(clean / 1e6).toFixed(2)} M | ${(clean / fewest('clean')).toFixed(2)}× | ${(findings / 1e6).toFixed(2)} M | ${(findings / fewest('findings-heavy')).toFixed(2)}× |`);
   }
 }
 rmSync(work, { recursive: true, force: true });
