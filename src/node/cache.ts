@@ -7,7 +7,7 @@ import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { DocumentOperation, Finding, OperationSource, Suggestion, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { SpooledFile } from './write-file.js';
+import { removeStaleSpools, SpooledFile } from './write-file.js';
 import { readSettingsFile, refusalText } from './read-settings.js';
 
 /**
@@ -207,6 +207,8 @@ export class LintCache {
       return;
     }
     this.key = key;
+    // A run killed outright (SIGKILL) left its spool: never read, and removed here.
+    removeStaleSpools(location);
     const read = readCache(location, this.runKey, key, maxCacheSize(files));
     if (typeof read === 'string') {
       trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);

@@ -46,8 +46,8 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
  * catch: {@link discard}, a failed write (a `UsageError` naming the target), the exit of the process
  * (an uncaught error, `process.exit`), SIGINT, SIGTERM and SIGHUP (trackTemporary). A process
  * killed outright (SIGKILL, a crash of the machine) leaves it: its name holds the process's id and
- * the machine's, and the next spool of the same target removes the files of processes of this
- * machine that are gone ({@link removeStaleSpools}). Nothing reads a temporary file as the target.
+ * the machine's, so that a later run removes those of processes of this machine that are gone
+ * ({@link removeStaleSpools}). Nothing reads a temporary file as the target.
  *
  * The file is 0600 while it is written (it holds what the run found before that is done); once in
  * place it has the mode writeFileAtomic would give it: that of the regular file it replaces, else a
@@ -65,10 +65,7 @@ export class SpooledFile {
   private readonly untrack: () => void;
 
   constructor(readonly path: string) {
-    const folder = dirname(path);
-    const base = basename(path);
-    removeStaleSpools(folder, base);
-    this.temporary = join(folder, `.${base}.spool-${machineTag()}-${process.pid}-${randomHex(6)}.tmp`);
+    this.temporary = join(dirname(path), `.${basename(path)}.spool-${machineTag()}-${process.pid}-${randomHex(6)}.tmp`);
     this.untrack = trackTemporary(this.temporary);
     try {
       // 'wx+': created here (never a link or a file already there), read back as well as written.
@@ -180,18 +177,19 @@ let tag: string | undefined;
 const machineTag = (): string => (tag ??= sha1(hostname()).slice(0, 8));
 
 /**
- * Removes the spooled files of `base` in `folder` left by processes of this machine that are
- * gone (killed outright). Only files of the name a spool takes, regular files of this user; one of
- * a process still running, of another machine, or another user's is left alone.
+ * Removes the spooled files of `path` left beside it by processes of this machine that are gone
+ * (killed outright). Only files of the name a spool takes, regular files of this user; one of a
+ * process still running, of another machine, or another user's is left alone.
  */
-export function removeStaleSpools(folder: string, base: string): void {
+export function removeStaleSpools(path: string): void {
+  const folder = dirname(path);
   let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
-    return; // The spool's own open says why, if the folder is not there.
+    return; // A write there says why, if the folder is not there.
   }
-  const prefix = `.${base}.spool-${machineTag()}-`;
+  const prefix = `.${basename(path)}.spool-${machineTag()}-`;
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const match = /^(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
