@@ -398,8 +398,8 @@ export class LintCache {
     for (let i = 0; i < this.keptAt.length; i++) {
       const line = this.keptAt[i];
       if (Number.isNaN(line)) continue;
-      const end = this.previous.indexOf(0x0a, line);
-      spool.append(this.previous.subarray(line, end < 0 ? this.previous.length : end + 1));
+      // Every entry's line ends in a line break (readCache: the table of strings is the last line).
+      spool.append(this.previous.subarray(line, this.previous.indexOf(0x0a, line) + 1));
     }
     spool.append(JSON.stringify(this.strings));
     // The signature of the bytes on disk, read back a part at a time: what is signed is what was written.
