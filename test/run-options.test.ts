@@ -42,10 +42,11 @@ describe('--cache', () => {
     expect(Object.keys(readCacheFile(join(dir, '.dplintcache')).entries)).toEqual(['__proto__']);
   });
 
-  test('format 9: a table of strings, then a line per file (its name, a tab, its entry), a clean file\'s of eleven members, the findings packed after them', async () => {
+  test('format 9: a line per file (its name, a tab, its entry), a clean file\'s of eleven members, the findings packed after them, then the table of strings', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'node_configuration:\n  max_nodes: 2\n  initial_nodes: 5\n', 'b.yaml': 'label: [b]\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
-    const [, table, ...lines] = readFileSync(join(dir, '.dplintcache'), 'utf8').split('\n');
+    const [, ...lines] = readFileSync(join(dir, '.dplintcache'), 'utf8').split('\n');
+    const table = lines.pop()!;
     const strings = JSON.parse(table);
     expect(lines.map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['"a.yaml"', '"b.yaml"']);
     const [a, b] = lines.map((line) => JSON.parse(line.slice(line.indexOf('\t') + 1)));

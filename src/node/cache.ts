@@ -7,7 +7,7 @@ import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { DocumentOperation, Finding, OperationSource, Suggestion, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
-import { writeFileAtomic } from './write-file.js';
+import { removeStaleSpools, SpooledFile } from './write-file.js';
 import { readSettingsFile, refusalText } from './read-settings.js';
 
 /**
@@ -83,8 +83,10 @@ const RACY_MARGIN_MS = 3000;
  * text over 1 MiB of more than maxScalars keys and values the block reader takes is refused (one
  * parse/limit finding), where format 6's builds linted it. 8: a line per file, its findings packed
  * against a table of strings (PackedFinding), read a file at a time as the run asks for it. 9: the
- * facts of the checks across files are lists, an entry a document of a stream (format 8 kept only
- * the last document's allow-list entry, bootstrap script and idle timeouts).
+ * table of strings is the last line, after the entries, which are written as they come (a file's
+ * later line replaces an earlier one): the run holds none of them (issue 31); and the facts of the
+ * checks across files are lists, an entry a document of a stream (format 8 kept only the last
+ * document's allow-list entry, bootstrap script and idle timeouts).
  */
 const CACHE_FORMAT = 9;
 
@@ -102,12 +104,19 @@ export function maxCacheSize(files: number): number {
 /** The read limit of a run over no file: {@link maxCacheSize}'s floor. */
 export const MAX_CACHE_SIZE = 64 * 1024 * 1024;
 
-/** The cache file's first line; the entries, as JSON, follow it. */
+/** The signature of a header written before what it signs: never one that matches. */
+const NO_MAC = '0'.repeat(64);
+
+/**
+ * The cache file's first line. The entries follow it, a line each (the file's name as JSON, a
+ * tab, its entry as JSON; where a file has two lines, the later counts), and the table of strings
+ * (JSON) is the last line, with no line break after it.
+ */
 interface CacheHeader {
   dplint: string;
   /** SHA-1 of dplint's version, the cache's format and the run's options: another run's entries are not reused. */
   run: string;
-  /** HMAC-SHA-256 of the header's fields and the entries' bytes, under the user's key (userKey). */
+  /** HMAC-SHA-256 of the header's fields and the entries' bytes, under the user's key (userKey); 64 hex digits, so the header's length is known before it. */
   mac: string;
 }
 
@@ -123,7 +132,8 @@ export interface CacheTrust {
  * `--cache`: each file's result, kept between runs and reused only when nothing it depends on
  * has changed — the file's bytes (their SHA-1), the config file that applies (path and text), the
  * run's options, and dplint's version. A cache from another version is started afresh; it is
- * written atomically after a run that changed it (a run that reused every entry writes nothing).
+ * written atomically after a run that changed it (a run that reused every entry writes nothing),
+ * its new lines spooled beside it as they come (SpooledFile), never held for the end.
  *
  * The cache is never trusted: it may sit in the work tree, where a pull request can commit one
  * whose entries say its files are clean. The entries are signed with a key kept in the user's
@@ -141,7 +151,7 @@ export interface CacheTrust {
  * (a CI job restoring its cache) has new inodes and times: every file is hashed there.
  */
 export class LintCache {
-  /** The cache file read, after its header: the table of strings's line, then a line per file. Held as bytes; an entry is parsed when its file is looked up. */
+  /** The cache file read, after its header: a line per file, then the table of strings's. Held as bytes; an entry is parsed when its file is looked up. */
   private readonly previous: Buffer = Buffer.alloc(0);
   /** Where each file's line starts in `previous`. */
   private readonly previousAt = new Map<string, number>();
@@ -151,11 +161,17 @@ export class LintCache {
   /** Undefined: no key, no cache (neither read nor written). */
   private readonly key: Buffer | undefined;
   /**
-   * The entries to write, by file, in the order they came: a line of `previous` kept as it is (its
-   * offset), or a new line, as UTF-8 bytes: outside V8's heap, which grows to a multiple of what it
-   * holds (some 46 MB of lines at 100,000 findings-heavy files).
+   * The lines of the cache to write, spooled beside it as they come, from the first line this
+   * run makes on: held until the end, the lines of 100,000 findings-heavy files (some 46 MB) made
+   * the run that fills the cache its largest (some 300 MB at its peak, issue 31). Undefined until then.
    */
-  private readonly next = new Map<string, number | Buffer>();
+  private spool: SpooledFile | undefined;
+  /** Where each of the run's files has its line in the spool, and how many bytes it takes, by the file's index in the run; NaN: none there. */
+  private readonly spooledAt: Float64Array;
+  private readonly spooledBytes: Float64Array;
+  /** Where each of the run's files has a line of `previous` that it keeps as it is, by its index; NaN: none. Copied to the spool at the end, if the cache is written. */
+  private readonly keptAt: Float64Array;
+  private kept = 0;
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
   private changed = false;
@@ -173,11 +189,14 @@ export class LintCache {
     private readonly location: string,
     options: LintFilesOptions,
     trust: CacheTrust,
+    /** How many files the run lints, each then named by its index: the read limit grows with it (maxCacheSize). */
+    files: number,
     startedAt = Date.now(),
-    /** How many files the run lints: the read limit grows with it (maxCacheSize). */
-    files = 0,
   ) {
     this.startedAt = startedAt;
+    this.spooledAt = new Float64Array(files).fill(Number.NaN);
+    this.spooledBytes = new Float64Array(files);
+    this.keptAt = new Float64Array(files).fill(Number.NaN);
     this.warn = trust.warn;
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
@@ -190,6 +209,8 @@ export class LintCache {
       return;
     }
     this.key = key;
+    // A run killed outright (SIGKILL) left its spool: never read, and removed here.
+    removeStaleSpools(location);
     const read = readCache(location, this.runKey, key, maxCacheSize(files));
     if (typeof read === 'string') {
       trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
@@ -214,7 +235,7 @@ export class LintCache {
     if (!entry || entry[KEY] !== keyFor(file, run)) return undefined;
     if (provesUnchanged(entry, stats, at)) {
       const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : this.lintedOf(file, entry, undefined);
-      if (linted) this.put(file, line);
+      if (linted) this.keep(index, line);
       return linted;
     }
     let bytes: Buffer;
@@ -227,12 +248,16 @@ export class LintCache {
     const linted = this.lintedOf(file, entry, hasFindings(entry) && this.keepSource ? bytes.toString('utf8') : undefined);
     if (!linted) return undefined;
     // The bytes are those hashed before. The file's stat, taken before the read, proves them to
-    // later runs once the file is older than the margin: only then is it worth writing the cache.
-    const checked = entry.slice() as Entry;
+    // later runs once the file is older than the margin: only then is it worth writing. Before
+    // that, the old line serves as well: neither its stat nor this one proves anything next time.
     const stat = Array.from(stats.subarray(at, at + STAT_NUMBERS)) as FileStat;
+    if (stat[2] >= this.startedAt - RACY_MARGIN_MS) {
+      this.keep(index, line);
+      return linted;
+    }
+    const checked = entry.slice() as Entry;
     checked.splice(STAT, STAT_NUMBERS + 1, ...stat, this.startedAt);
-    this.put(file, lineOf(file, checked));
-    if (stat[2] < this.startedAt - RACY_MARGIN_MS) this.changed = true;
+    this.spoolLine(index, lineOf(file, checked));
     return linted;
   }
 
@@ -253,8 +278,30 @@ export class LintCache {
     return undefined;
   }
 
-  private put(file: string, line: number | string): void {
-    this.next.set(file, typeof line === 'number' ? line : Buffer.from(line, 'utf8'));
+  /** Keeps the run's `index`th file's line of the cache read, at `offset`, as it is. */
+  private keep(index: number, offset: number): void {
+    this.keptAt[index] = offset;
+    this.kept++;
+  }
+
+  /** Writes a new line for the run's `index`th file to the spool, opened with the first (its header's signature left to `save`). */
+  private spoolLine(index: number, line: string): void {
+    if (!this.spool) this.openSpool();
+    const at = this.spool!.append(`${line}\n`);
+    this.spooledAt[index] = at;
+    this.spooledBytes[index] = Buffer.byteLength(line);
+    this.changed = true;
+  }
+
+  private openSpool(): void {
+    this.spool = new SpooledFile(this.location);
+    // A signature's place: save writes it over these, the same number of hex digits.
+    this.spool.append(this.header(NO_MAC));
+  }
+
+  private header(mac: string): string {
+    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac };
+    return `${JSON.stringify(header)}\n`;
   }
 
   private buffer = Buffer.allocUnsafe(64 * 1024);
@@ -311,8 +358,9 @@ export class LintCache {
     return facts ? { result, facts: unpackFacts(facts) } : { result };
   }
 
-  store(file: string, run: PlannedRun, linted: LintedFile): void {
-    if (!linted.contentHash) return;
+  /** Keeps the result of the run's `index`th file, just linted: its line goes to the spool now. */
+  store(index: number, file: string, run: PlannedRun, linted: LintedFile): void {
+    if (!this.key || !linted.contentHash) return;
     const { operation, operationSource, findings, suppressed } = linted.result;
     const stat = linted.contentStat;
     const entry: Entry = [keyFor(file, run), linted.contentHash, ...(stat ?? NO_STAT), stat ? this.startedAt : null, operation ?? null, operationSource, linted.facts ? packFacts(linted.facts) : 0];
@@ -320,46 +368,53 @@ export class LintCache {
     if (findings.length || suppressed?.length || documents) entry.push(findings.length ? findings.map((finding) => this.packFinding(finding)) : 0);
     if (suppressed?.length || documents) entry.push(suppressed?.length ? suppressed : 0);
     if (documents) entry.push(documents);
-    this.put(file, lineOf(file, entry));
-    this.changed = true;
+    this.spoolLine(index, lineOf(file, entry));
   }
 
-  /** An entry's facts, now with the places the checks across files found for them. */
-  storeFacts(file: string, facts: RepositoryFacts): void {
-    const line = this.next.get(file);
-    if (line === undefined) return;
-    const entry = typeof line === 'number' ? this.entryAt(file, line) : (JSON.parse(line.toString('utf8', line.indexOf(0x09) + 1)) as Entry);
+  /** The run's `index`th file's entry, now with the places the checks across files found for its facts: a new line, which replaces the one before. */
+  storeFacts(index: number, file: string, facts: RepositoryFacts): void {
+    let entry: Entry | undefined;
+    if (!Number.isNaN(this.spooledAt[index])) {
+      const line = this.spool!.read(this.spooledAt[index], this.spooledBytes[index]);
+      entry = JSON.parse(line.toString('utf8', line.indexOf(0x09) + 1)) as Entry;
+    } else if (!Number.isNaN(this.keptAt[index])) {
+      entry = this.entryAt(file, this.keptAt[index]);
+      this.keptAt[index] = Number.NaN;
+      this.kept--;
+    }
     if (!entry) return;
     entry[FACTS] = packFacts(facts);
-    this.put(file, lineOf(file, entry));
-    this.changed = true;
+    this.spoolLine(index, lineOf(file, entry));
   }
 
-  /** Writes the cache, unless every entry came from it unchanged (a second run over an unchanged repository writes nothing). */
+  /**
+   * Puts the cache in place: the lines kept from the one read and the table of strings after
+   * those spooled, the header's signature over them all, one rename. A run that changed nothing
+   * (every entry from the cache, unchanged) writes nothing. Either way the spool is gone after it.
+   */
   save(): void {
     if (!this.key) return;
-    if (!this.changed && this.next.size === this.previousAt.size) return;
-    // Made twice, a part of some 1 MiB at a time, once for the signature and once to write: the whole text is never held.
-    const body = (): Iterable<string> => this.bodyParts();
-    const header: CacheHeader = { dplint: VERSION, run: this.runKey, mac: hmacOf(this.key, withPrefix(macPrefix(VERSION, this.runKey), body())) };
-    writeFileAtomic(this.location, withPrefix(`${JSON.stringify(header)}\n`, body()));
+    if (!this.changed && this.kept === this.previousAt.size) return this.discard();
+    if (!this.spool) this.openSpool();
+    const spool = this.spool!;
+    for (let i = 0; i < this.keptAt.length; i++) {
+      const line = this.keptAt[i];
+      if (Number.isNaN(line)) continue;
+      // Every entry's line ends in a line break (readCache: the table of strings is the last line).
+      spool.append(this.previous.subarray(line, this.previous.indexOf(0x0a, line) + 1));
+    }
+    spool.append(JSON.stringify(this.strings));
+    // The signature of the bytes on disk, read back a part at a time: what is signed is what was written.
+    const body = spool.chunks(Buffer.byteLength(this.header(NO_MAC)));
+    spool.writeAt(0, this.header(hmacOf(this.key, withPrefix(macPrefix(VERSION, this.runKey), body))));
+    spool.commit();
+    this.spool = undefined;
   }
 
-  /** The file after its header: the table of strings, then each entry's line, in parts of some 1 MiB. */
-  private *bodyParts(): Generator<string> {
-    let pending = JSON.stringify(this.strings);
-    for (const line of this.next.values()) {
-      if (typeof line !== 'number') pending += '\n' + line.toString('utf8');
-      else {
-        const end = this.previous.indexOf(0x0a, line);
-        pending += '\n' + this.previous.toString('utf8', line, end < 0 ? this.previous.length : end);
-      }
-      if (pending.length >= 1 << 20) {
-        yield pending;
-        pending = '';
-      }
-    }
-    yield pending;
+  /** Removes the spool, the cache left as it was: for a run that ends without saving (an error). */
+  discard(): void {
+    this.spool?.discard();
+    this.spool = undefined;
   }
 
   /** A string of the table as the file holds it: its index, or itself once the table is full. */
@@ -463,7 +518,7 @@ function macPrefix(version: string, run: string): string {
   return `dplint-cache\0${version}\0${run}\0`;
 }
 
-function* withPrefix(first: string, rest: Iterable<string>): Generator<string> {
+function* withPrefix<T>(first: string, rest: Iterable<T>): Generator<string | T> {
   yield first;
   yield* rest;
 }
@@ -494,19 +549,19 @@ function readCache(location: string, runKey: string, key: Buffer, limit: number)
   if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, body))) {
     return "its signature does not match (a cache edited, or written under another user's key)";
   }
-  const tableEnd = body.indexOf(0x0a);
+  // The table of strings is the last line; the entries' lines, each ending in a line break, come before it.
+  const tableStart = body.lastIndexOf(0x0a) + 1;
   let strings: unknown;
   try {
-    strings = JSON.parse(body.toString('utf8', 0, tableEnd < 0 ? body.length : tableEnd));
+    strings = JSON.parse(body.toString('utf8', tableStart));
   } catch {
     return 'its table of strings is not JSON';
   }
   if (!Array.isArray(strings) || !strings.every((text) => typeof text === 'string')) return 'its table of strings is not a list of strings';
-  // Each line: the file's name as JSON, a tab, its entry as JSON (parsed when the file is looked up).
+  // Each line: the file's name as JSON, a tab, its entry as JSON (parsed when the file is looked up); a later line for a file replaces an earlier one.
   const lines = new Map<string, number>();
-  for (let start = tableEnd < 0 ? body.length : tableEnd + 1; start < body.length; ) {
-    const end = body.indexOf(0x0a, start);
-    const stop = end < 0 ? body.length : end;
+  for (let start = 0; start < tableStart; ) {
+    const stop = body.indexOf(0x0a, start);
     const tab = body.indexOf(0x09, start);
     if (tab < 0 || tab > stop) return 'a line of its entries has no file name';
     let file: unknown;

@@ -94,29 +94,34 @@ export async function lintRunResults(
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
         warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
-      }, startedAt, run.files.length)
+      }, run.files.length, startedAt)
     : undefined;
-  // The files the cache has no result for, by their index in the run's files.
-  const missing: number[] = [];
-  for (let i = 0; i < run.files.length; i++) {
-    const cached = cache?.lookup(run.files[i], pathToOpen(run, run.files[i]), run, stats!, i);
-    if (cached) keep(i, cached);
-    else missing.push(i);
-  }
-  const toLint = missing.length === run.files.length ? run.files : missing.map((i) => run.files[i]);
-  await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, linted) => {
-    const i = missing[index];
-    // Stored as it comes: the cache holds it packed, not the run's objects.
-    cache?.store(run.files[i], run, linted);
-    keep(i, linted);
-  });
-  // The checks across files locate their findings in the facts they are about: stored again after
-  // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
-  const located = cache ? new Set<string>() : undefined;
-  finishPackedRun(run, packed, facts, options, located && ((file) => located.add(file)));
-  if (cache) {
-    for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i]) && facts[i]) cache.storeFacts(run.files[i], facts[i]!);
-    cache.save();
+  // A run that fails (a worker's error, a write refused) leaves the cache as it was, and no spool beside it.
+  try {
+    // The files the cache has no result for, by their index in the run's files.
+    const missing: number[] = [];
+    for (let i = 0; i < run.files.length; i++) {
+      const cached = cache?.lookup(run.files[i], pathToOpen(run, run.files[i]), run, stats!, i);
+      if (cached) keep(i, cached);
+      else missing.push(i);
+    }
+    const toLint = missing.length === run.files.length ? run.files : missing.map((i) => run.files[i]);
+    await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, linted) => {
+      const i = missing[index];
+      // Stored as it comes: the cache writes its line now, and holds nothing of it.
+      cache?.store(i, run.files[i], run, linted);
+      keep(i, linted);
+    });
+    // The checks across files locate their findings in the facts they are about: stored again after
+    // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
+    const located = cache ? new Set<string>() : undefined;
+    finishPackedRun(run, packed, facts, options, located && ((file) => located.add(file)));
+    if (cache) {
+      for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i]) && facts[i]) cache.storeFacts(i, run.files[i], facts[i]!);
+      cache.save();
+    }
+  } finally {
+    cache?.discard();
   }
   return packed;
 }
@@ -163,7 +168,14 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
   const lintHere = (batch: readonly string[], first: number): void => {
     for (let i = 0; i < batch.length; i++) keep(first + i, lintFileAt(batch[i], run, options));
   };
-  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) return lintHere(files, 0);
+  if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) {
+    for (let start = 0; start < files.length; start += BATCH_SIZE) {
+      lintHere(files.slice(start, start + BATCH_SIZE), start);
+      // A signal's handler runs between batches: one that removes the cache's spool (write-file.ts) ends a long run within one.
+      if (start + BATCH_SIZE < files.length) await new Promise(setImmediate);
+    }
+    return;
+  }
 
   // This thread lints as well, beside jobs - 1 workers: on a machine with as many cores as jobs,
   // one more thread would only take turns with the others. Batches go out in order to whoever is

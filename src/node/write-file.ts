@@ -1,8 +1,8 @@
-import { accessSync, closeSync, constants as fsConstants, fsyncSync, lstatSync, openSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
-import { constants } from 'node:os';
+import { accessSync, closeSync, constants as fsConstants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync, fchmodSync, type Stats } from 'node:fs';
+import { constants, hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileStat, reason, STAT_NUMBERS, UsageError } from './files.js';
-import { randomHex } from './crypto.js';
+import { randomHex, sha1 } from './crypto.js';
 
 /**
  * Writes a file so that a reader sees either the old text or the new, never half of it: the text
@@ -34,6 +34,181 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
     throw new UsageError(`cannot write ${JSON.stringify(path)}: ${reason(error)}`, { cause: error });
   } finally {
     untrack();
+  }
+}
+
+/**
+ * A file written over a whole run, as its parts come, and put in place at the end as
+ * writeFileAtomic puts a text: the parts go to a temporary file beside the target, which replaces
+ * it in one rename once it is whole ({@link commit}), so that what a run makes is never held in
+ * memory to be written at its end (the lint cache of 100,000 files: issue 31). Until then the
+ * target is as it was, and the temporary file is removed on every way out but the one nothing can
+ * catch: {@link discard}, a failed write (a `UsageError` naming the target), the exit of the process
+ * (an uncaught error, `process.exit`), SIGINT, SIGTERM and SIGHUP (trackTemporary). A process
+ * killed outright (SIGKILL, a crash of the machine) leaves it: its name holds the process's id and
+ * the machine's, so that a later run removes those of processes of this machine that are gone
+ * ({@link removeStaleSpools}). Nothing reads a temporary file as the target.
+ *
+ * The file is 0600 while it is written (it holds what the run found before that is done); once in
+ * place it has the mode writeFileAtomic would give it: that of the regular file it replaces, else a
+ * new file's (0666 narrowed by the umask).
+ */
+export class SpooledFile {
+  readonly temporary: string;
+  private fd: number | undefined;
+  /** Bytes in the file, those still in `pending` included. */
+  private size = 0;
+  private pending = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+  /** The mode a new file gets here, read from the temporary file as the umask made it. */
+  private readonly newFileMode: number;
+  private readonly untrack: () => void;
+
+  constructor(readonly path: string) {
+    this.temporary = join(dirname(path), `.${basename(path)}.spool-${machineTag()}-${process.pid}-${randomHex(6)}.tmp`);
+    this.untrack = trackTemporary(this.temporary);
+    try {
+      // 'wx+': created here (never a link or a file already there), read back as well as written.
+      this.fd = openSync(this.temporary, 'wx+', 0o666);
+      this.newFileMode = fstatSync(this.fd).mode & 0o777;
+      fchmodSync(this.fd, 0o600);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Adds a part at the end; where it starts in the file. */
+  append(part: string | Uint8Array): number {
+    const at = this.size;
+    const bytes = typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+    if (this.used + bytes > this.pending.length) this.flush();
+    if (bytes > this.pending.length) this.write(typeof part === 'string' ? Buffer.from(part) : part, at);
+    else {
+      if (typeof part === 'string') this.pending.write(part, this.used);
+      else this.pending.set(part, this.used);
+      this.used += bytes;
+    }
+    this.size += bytes;
+    return at;
+  }
+
+  /** `length` bytes from `offset`, as written. */
+  read(offset: number, length: number): Buffer {
+    this.flush();
+    const bytes = Buffer.allocUnsafe(length);
+    let total = 0;
+    try {
+      while (total < length) {
+        const read = readSync(this.fd!, bytes, total, length - total, offset + total);
+        if (read === 0) break;
+        total += read;
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+    return bytes.subarray(0, total);
+  }
+
+  /** The file from `offset` to its end, in parts of 1 MiB, each valid until the next is taken. */
+  *chunks(offset: number): Generator<Buffer> {
+    this.flush();
+    for (let at = offset; at < this.size; at += 1 << 20) yield this.read(at, Math.min(1 << 20, this.size - at));
+  }
+
+  /** Writes over bytes already written (a header made before what it covers was known), of the same length. */
+  writeAt(position: number, part: string): void {
+    this.flush();
+    this.write(Buffer.from(part), position);
+  }
+
+  /** Puts the file in place of the target: flushed to disk, given its mode, renamed over the target. */
+  commit(): void {
+    try {
+      this.flush();
+      const fd = this.fd!;
+      fchmodSync(fd, keptMode(this.path) ?? this.newFileMode);
+      fsyncSync(fd);
+      this.fd = undefined;
+      closeSync(fd);
+      renameSync(this.temporary, this.path);
+      syncFolder(dirname(this.path));
+    } catch (error) {
+      this.fail(error);
+    }
+    this.untrack();
+  }
+
+  /** Removes the temporary file, the target left as it was; nothing once committed or discarded. */
+  discard(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.temporary, { force: true });
+    this.untrack();
+  }
+
+  private flush(): void {
+    if (this.used === 0) return;
+    const used = this.used;
+    this.used = 0;
+    this.write(this.pending.subarray(0, used), this.size - used);
+  }
+
+  private write(bytes: Uint8Array, position: number): void {
+    if (this.fd === undefined) throw new Error(`${this.temporary} was closed`);
+    try {
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, position + done);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): never {
+    try {
+      this.discard();
+    } catch {
+      // The error that counts is the write's.
+    }
+    throw new UsageError(`cannot write ${JSON.stringify(this.path)}: ${reason(error)}`, { cause: error });
+  }
+}
+
+/** The machine, in the names of spooled files: a process id says whether its spool is stale only on the machine it ran on (a folder may be shared). */
+let tag: string | undefined;
+const machineTag = (): string => (tag ??= sha1(hostname()).slice(0, 8));
+
+/**
+ * Removes the spooled files of `path` left beside it by processes of this machine that are gone
+ * (killed outright). Only files of the name a spool takes, regular files of this user; one of a
+ * process still running, of another machine, or another user's is left alone.
+ */
+export function removeStaleSpools(path: string): void {
+  const folder = dirname(path);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return; // A write there says why, if the folder is not there.
+  }
+  const prefix = `.${basename(path)}.spool-${machineTag()}-`;
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
+    if (!match || isRunning(Number(match[1]))) continue;
+    const path = join(folder, name);
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (!stats?.isFile() || (typeof process.getuid === 'function' && stats.uid !== process.getuid())) continue;
+    rmSync(path, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: there is such a process, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -74,6 +249,8 @@ export function syncFolder(folder: string): void {
  * once a handler is in place a SIGINT or SIGTERM waits for the write under way to finish (or fail
  * and remove its file); the handler then removes anything still left and ends the process by the
  * same signal, so that its exit status is the conventional one (130 for SIGINT, 143 for SIGTERM).
+ * A spool (SpooledFile) is open while files are linted: the run lets the handler in between its
+ * batches (lint-run.ts), so a SIGINT then ends it within one batch.
  */
 const temporaries = new Set<string>();
 const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -82,6 +259,10 @@ let handlersInstalled = false;
 export function trackTemporary(path: string): () => void {
   if (!handlersInstalled) {
     handlersInstalled = true;
+    // An uncaught error, or process.exit, during a write that spans the run (SpooledFile).
+    process.on('exit', () => {
+      for (const temporary of temporaries) rmSync(temporary, { force: true });
+    });
     for (const signal of INTERRUPTS) {
       const handler = (): void => {
         for (const temporary of temporaries) rmSync(temporary, { force: true });

@@ -3,10 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * A `--cache` file as dplint writes it (format 9, src/node/cache.ts): a header line, the table of
- * strings's line, then a line per file — its name as JSON, a tab, its entry, an array — given to
- * tests as an object with named members (findings as the file packs them: rows of string indices
- * and numbers), and written back as lines.
+ * A `--cache` file as dplint writes it (format 9, src/node/cache.ts): a header line, a line per
+ * file — its name as JSON, a tab, its entry, an array; a later line for a file replaces an earlier
+ * one —, then the table of strings as the last line, given to tests as an object with named
+ * members (findings as the file packs them: rows of string indices and numbers), and written back
+ * as lines.
  */
 export interface CacheFileParts {
   header: { dplint: string; run: string; mac: string } & Record<string, unknown>;
@@ -16,7 +17,8 @@ export interface CacheFileParts {
 }
 
 export function readCacheFile(file: string): CacheFileParts {
-  const [head, table, ...lines] = readFileSync(file, 'utf8').split('\n');
+  const [head, ...lines] = readFileSync(file, 'utf8').split('\n');
+  const table = lines.pop();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const entries: Record<string, any> = Object.create(null);
   for (const line of lines) {
@@ -29,7 +31,7 @@ export function readCacheFile(file: string): CacheFileParts {
 /** Writes the cache with its entries signed under the key in `keyFolder` (what dplint itself would write), or with the header's mac as it is. */
 export function writeCacheFile(file: string, { header, strings = [], entries }: CacheFileParts, keyFolder?: string): void {
   const lines = entries !== null && typeof entries === 'object' && !Array.isArray(entries) ? Object.entries(entries).map(([name, entry]) => `${JSON.stringify(name)}\t${JSON.stringify(asArray(entry))}`) : [JSON.stringify(entries)];
-  const text = [JSON.stringify(strings), ...lines].join('\n');
+  const text = [...lines, JSON.stringify(strings)].join('\n');
   const mac = keyFolder === undefined ? header.mac : signature(readFileSync(join(keyFolder, 'key')), header.dplint, header.run, text);
   writeFileSync(file, `${JSON.stringify({ ...header, mac })}\n${text}`);
 }
