@@ -9,7 +9,7 @@
 // lazyRuleProperties below): it costs a pre-commit run neither its start-up nor its share of the
 // code cache, which V8 reads whole at each start.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,21 +30,29 @@ const common = {
   logOverride: { 'empty-import-meta': 'silent' },
 };
 /**
- * Modules bundled but run only the first time they are used: a pre-commit run of one file would
- * otherwise run them all at start-up, and V8's code cache would carry them (BENCHMARKS.md).
+ * Modules run only the first time they are used: a pre-commit run of one file would otherwise run
+ * them all at start-up, and V8's code cache would carry them (BENCHMARKS.md).
  * - node:child_process: commander requires it when it loads, for subcommands that are programs of
  *   their own, which dplint has none of; src/node/git.ts, for `--changed-since` and `dplint
  *   impact`, which most runs never ask for.
  * - node:tty: src/node/files.ts, to tell a terminal on standard input, for `--stdin` only.
  * - node:module: `createRequire`, the module build's stand-in for `require`, which the bundle
  *   never calls (src/node/crypto.ts, src/node/lint-run.ts, src/config/config.ts; the launcher too).
+ * A builtin's named imports get a getter each (an ES module's named imports are copied from the
+ * module's own properties, which a Proxy does not have).
+ *
+ * The packages below are not in the program at all but in files of their own, dist/chunks/<name>.cjs
+ * (CHUNKS), required on first use: every start reads the program, decodes it and hashes it (the
+ * name of its code cache) whole, used or not, and on this machine a start's dearest work is the
+ * memory it touches first (BENCHMARKS.md). Each chunk holds what its packages use, so none shares
+ * a module with the program or with another chunk.
  * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
  * - picomatch: src/config/globs.ts, for a config's `files`/`ignore`/`overrides` globs only.
  * - ignore: src/node/files.ts, for a folder with a .gitignore only.
+ * - ipaddr.js: the rules that check IP addresses (allow-list bodies, a cluster's master_elastic_ip).
  * - saxes: rules/cluster/fairscheduler-xml.ts, for a body with fair-scheduler XML only.
- * A builtin's named imports get a getter each (an ES module's named imports are copied from the
- * module's own properties, which a Proxy does not have); a package, which these files import by
- * its default export only, gets a Proxy that loads it on the first call or member read.
+ * These files import a package by its default export only: it gets a Proxy that requires its chunk
+ * on the first call or member read.
  */
 const LAZY_BUILTINS = {
   'node:child_process': { importer: /[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/, names: ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'] },
@@ -52,20 +60,27 @@ const LAZY_BUILTINS = {
   'node:module': { importer: /[\\/]src[\\/]/, names: ['createRequire'] },
 };
 const LAZY_PACKAGES = {
-  ajv: /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
-  'ajv-formats': /[\\/]src[\\/]schema[\\/]ajv\.ts$/,
-  picomatch: /[\\/]src[\\/]config[\\/]globs\.ts$/,
-  ignore: /[\\/]src[\\/]node[\\/]files\.ts$/,
-  saxes: /[\\/]rules[\\/]cluster[\\/]fairscheduler-xml\.ts$/,
+  ajv: { importer: /[\\/]src[\\/]schema[\\/]ajv\.ts$/, chunk: 'ajv.cjs' },
+  'ajv-formats': { importer: /[\\/]src[\\/]schema[\\/]ajv\.ts$/, chunk: 'ajv.cjs' },
+  picomatch: { importer: /[\\/]src[\\/]config[\\/]globs\.ts$/, chunk: 'picomatch.cjs' },
+  ignore: { importer: /[\\/]src[\\/]node[\\/]files\.ts$/, chunk: 'ignore.cjs' },
+  'ipaddr.js': { importer: /[\\/]rules[\\/](allowlist|support|cluster)[\\/][^\\/]+\.ts$/, chunk: 'ipaddr.cjs' },
+  saxes: { importer: /[\\/]rules[\\/]cluster[\\/]fairscheduler-xml\.ts$/, chunk: 'saxes.cjs' },
 };
+/** Each chunk's packages, by the name the lazy module reads them from its exports. */
+const CHUNKS = Object.entries(LAZY_PACKAGES).reduce((chunks, [name, { chunk }]) => ({ ...chunks, [chunk]: [...(chunks[chunk] ?? []), name] }), {});
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const lazyModules = {
   name: 'lazy-modules',
   setup(build) {
-    const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.test(importer) ? { path, namespace: 'lazy' } : undefined);
-    build.onResolve({ filter: /^(node:child_process|node:tty|node:module|ajv|ajv-formats|picomatch|ignore|saxes)$/ }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
+    const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.importer.test(importer) ? { path, namespace: 'lazy' } : undefined);
+    const names = [...Object.keys(LAZY_BUILTINS), ...Object.keys(LAZY_PACKAGES)].map(escapeRegExp).join('|');
+    build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
+    build.onResolve({ filter: /^\.\/chunks\/[a-z]+\.cjs$/ }, ({ path }) => ({ path, external: true }));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
-      const load = `let loaded; const load = () => (loaded ??= require(${JSON.stringify(path)}));\n`;
       const builtin = LAZY_BUILTINS[path];
+      const target = builtin ? `require(${JSON.stringify(path)})` : `require(${JSON.stringify(`./chunks/${LAZY_PACKAGES[path].chunk}`)})[${JSON.stringify(path)}]`;
+      const load = `let loaded; const load = () => (loaded ??= ${target});\n`;
       const contents = builtin
         ? `${load}module.exports = {${builtin.names.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`
         : `${load}module.exports = new Proxy(function lazy() {}, {
@@ -74,7 +89,6 @@ const lazyModules = {
   get: (_, name) => load()[name],
   has: (_, name) => name in load(),
 });`;
-      // The real module is resolved as the importer would have resolved it.
       return { contents, loader: 'js', resolveDir: root };
     });
   },
@@ -121,6 +135,15 @@ const serverApart = {
   },
 };
 await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart] });
+// The chunks, written anew each build: a chunk no longer made must not stay behind to be shipped.
+rmSync(join(root, 'dist/chunks'), { recursive: true, force: true });
+for (const [chunk, packages] of Object.entries(CHUNKS)) {
+  await build({
+    ...common,
+    stdin: { contents: `module.exports = {${packages.map((name) => ` ${JSON.stringify(name)}: require(${JSON.stringify(name)}),`).join('')} };`, resolveDir: root, loader: 'js' },
+    outfile: join(root, 'dist/chunks', chunk),
+  });
+}
 // The program is written as the function the launcher calls, Node's module wrapper around the
 // bundle (Module.wrap, less the shebang): the launcher hands V8 the file's text as it is, where
 // wrapping it at each start made V8 copy the whole megabyte once more to compile it.

@@ -1,0 +1,79 @@
+// What a pre-commit run of dplint loads (issue 31: one file in <= 1.5x `node -e 0`). The packages a
+// lint of one file seldom needs are files of their own beside the program (dist/chunks), required
+// the first time they are used: a run reads, decodes and hashes only the program it runs. Times are
+// never asserted (BENCHMARKS.md has them); what is loaded is.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const CHUNKS = ['ajv.cjs', 'ignore.cjs', 'ipaddr.cjs', 'picomatch.cjs', 'saxes.cjs'];
+/** A string each package's code holds (an error message of its own), to tell whether it is bundled. */
+const MARKS: Record<string, string> = {
+  'ajv.cjs': 'schema with key or id',
+  'ignore.cjs': 'path should be a',
+  'ipaddr.cjs': 'ipaddr: the address has neither',
+  'picomatch.cjs': 'POSIX_REGEX_SOURCE',
+  'saxes.cjs': 'xmlDecl',
+};
+
+let work: string;
+let hook: string;
+
+beforeAll(() => {
+  expect(existsSync(join(ROOT, 'dist', 'dplint.cjs')), 'run `npm run build` first').toBe(true);
+  work = mkdtempSync(join(tmpdir(), 'dplint-startup-'));
+  // Preloaded with -r: records every module the run requires that is no builtin.
+  hook = join(work, 'hook.cjs');
+  writeFileSync(
+    hook,
+    `const Module = require('node:module');
+const builtins = new Set(${JSON.stringify(builtinModules)});
+const seen = [];
+const original = Module.prototype.require;
+Module.prototype.require = function (id) {
+  if (!id.startsWith('node:') && !builtins.has(id) && !seen.includes(id)) seen.push(id);
+  return original.apply(this, arguments);
+};
+process.on('exit', () => require('node:fs').writeFileSync(process.env.DPLINT_REQUIRED, JSON.stringify(seen)));
+`,
+  );
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** The non-builtin modules `node dist/dplint.cjs ...args` requires, with its exit code. */
+function required(args: string[], cwd: string): { status: number | null; required: string[] } {
+  const out = join(work, 'required.json');
+  rmSync(out, { force: true });
+  const run = spawnSync(process.execPath, ['-r', hook, join(ROOT, 'dist', 'dplint.cjs'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, DPLINT_REQUIRED: out } });
+  expect(run.stderr).toBe('');
+  // Sorted: the walk and the config are read side by side, so the order of first uses varies.
+  return { status: run.status, required: (JSON.parse(readFileSync(out, 'utf8')) as string[]).sort() };
+}
+
+test('the program bundles none of the packages a lint of one file seldom needs: each is a file of its own in dist/chunks', () => {
+  expect(readdirSync(join(ROOT, 'dist', 'chunks')).sort()).toEqual(CHUNKS);
+  const program = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
+  for (const chunk of CHUNKS) {
+    expect({ chunk, inProgram: program.includes(MARKS[chunk]) }).toEqual({ chunk, inProgram: false });
+    expect({ chunk, inChunk: readFileSync(join(ROOT, 'dist', 'chunks', chunk), 'utf8').includes(MARKS[chunk]) }).toEqual({ chunk, inChunk: true });
+  }
+});
+
+test('a pre-commit lint of one cluster file requires no chunk and nothing else beside the program', () => {
+  const file = join(ROOT, 'fixtures', 'config-repo', 'clusters', 'etl-hadoop2.yaml');
+  expect(required(['--operation', 'edit-cluster', '--no-config', file], ROOT)).toEqual({ status: 0, required: [] });
+});
+
+test('the sample repository requires the chunks its config and files need: globs (picomatch), a policy (ajv), a .gitignore (ignore), allow-list addresses (ipaddr)', () => {
+  const repo = join(work, 'config-repo');
+  cpSync(join(ROOT, 'fixtures', 'config-repo'), repo, { recursive: true });
+  writeFileSync(join(repo, '.gitignore'), 'legacy/\n');
+  expect(required(['.', '-f', 'compact'], repo)).toEqual({ status: 1, required: ['./chunks/ajv.cjs', './chunks/ignore.cjs', './chunks/ipaddr.cjs', './chunks/picomatch.cjs'] });
+});
