@@ -10,6 +10,7 @@
 // code cache, which V8 reads whole at each start.
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,6 +95,51 @@ const lazyModules = {
   },
 };
 /**
+ * `yaml` is a CommonJS package, and each module that imports it would get its own copy of its
+ * exports (esbuild's __toESM: an object of 29 getters, some 15 KB made at start-up, ten times
+ * over, and a getter call at each use). One module takes its exports as constants, which the
+ * importers then use as variables: what a start allocates decides whether V8 must collect before
+ * the lint ends, and collecting the program's young objects is among the dearest parts of a start
+ * (BENCHMARKS.md). The names are the package's own, read here.
+ */
+const YAML_EXPORTS = Object.keys(createRequire(join(root, 'package.json'))('yaml'));
+const yamlOnce = {
+  name: 'yaml-once',
+  setup(build) {
+    build.onResolve({ filter: /^yaml$/ }, (args) => (args.namespace === 'yaml-once' ? undefined : { path: 'yaml', namespace: 'yaml-once' }));
+    build.onLoad({ filter: /.*/, namespace: 'yaml-once' }, () => ({ contents: `export const { ${YAML_EXPORTS.join(', ')} } = require('yaml');`, loader: 'js', resolveDir: root }));
+  },
+};
+/**
+ * The member names the body schemas mark `x-secret` (src/schema/secrets.ts, CREDENTIAL_KEYS) are
+ * found by walking every schema when the module loads: some 200 KB of short-lived objects at each
+ * start, which made V8 collect once more before the lint ended. The program holds the names the
+ * walk finds, found here by running that module once: the schemas stay their one source, and any
+ * other shape of that line fails the build.
+ */
+const CREDENTIAL_KEYS_WALK = '  ...schemaSecrets(),\n';
+const credentialKeys = async () => {
+  const { outputFiles } = await build({ ...common, minify: false, write: false, outfile: 'credential-keys.cjs', stdin: { contents: "module.exports = [...require('./src/schema/secrets.ts').CREDENTIAL_KEYS];", resolveDir: root, loader: 'js' } });
+  const module_ = { exports: undefined };
+  new Function('module', 'require', outputFiles[0].text)(module_, createRequire(join(root, 'package.json')));
+  return module_.exports;
+};
+const schemaFactsAtBuild = {
+  name: 'schema-facts-at-build',
+  setup(build) {
+    let names;
+    build.onLoad({ filter: /[\\/]src[\\/]schema[\\/]secrets\.ts$/ }, async ({ path }) => {
+      const text = readFileSync(path, 'utf8');
+      if (text.split(CREDENTIAL_KEYS_WALK).length !== 2) throw new Error(`${path}: CREDENTIAL_KEYS is not made from \`${CREDENTIAL_KEYS_WALK.trim()}\` on a line of its own`);
+      names ??= await credentialKeys();
+      // The names written after the walk are in the set already, in their places.
+      const after = text.slice(text.indexOf(CREDENTIAL_KEYS_WALK), text.indexOf('\n]);', text.indexOf(CREDENTIAL_KEYS_WALK)));
+      const found = names.filter((name) => !after.includes(`'${name}'`));
+      return { contents: text.replace(CREDENTIAL_KEYS_WALK, `  ...${JSON.stringify(found)},\n`), loader: 'ts' };
+    });
+  },
+};
+/**
  * A rule's `docs` and `cases` (its documentation, its examples and the tests' cases: half of
  * rules/) are read by `dplint explain`, `dplint rules`, SARIF output and the tests, never by a
  * lint. Each rule file's `docs: {…}` and `cases: {…}` are bundled as getters that build them when
@@ -134,7 +180,7 @@ const serverApart = {
     build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart] });
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart, yamlOnce, schemaFactsAtBuild] });
 // The chunks, written anew each build: a chunk no longer made must not stay behind to be shipped.
 rmSync(join(root, 'dist/chunks'), { recursive: true, force: true });
 for (const [chunk, packages] of Object.entries(CHUNKS)) {
@@ -151,7 +197,7 @@ const bundled = readFileSync(join(root, 'dist/cli.cjs'), 'utf8').replace(/^#!.*\
 writeFileSync(join(root, 'dist/cli.cjs'), `(function (exports, require, module, __filename, __dirname) { ${bundled}\n});`);
 await build({ ...common, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The worker threads' module for large runs (src/node/lint-run.ts).
-await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs') });
+await build({ ...common, entryPoints: [join(root, 'src/node/lint-worker.ts')], outfile: join(root, 'dist/worker.cjs'), plugins: [schemaFactsAtBuild] });
 // The launcher, with the key handling it shares with the lint cache (src/node/crypto.ts); not
 // minified, so that the first code the command runs can be read in the package.
 await build({ ...common, minify: false, legalComments: 'none', entryPoints: [join(root, 'scripts/cli-launcher.cjs')], outfile: join(root, 'dist/dplint.cjs'), plugins: [lazyModules] });

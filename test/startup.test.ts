@@ -8,6 +8,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CREDENTIAL_KEYS } from '../src/schema/secrets.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CHUNKS = ['ajv.cjs', 'ignore.cjs', 'ipaddr.cjs', 'picomatch.cjs', 'saxes.cjs'];
@@ -76,4 +77,11 @@ test('the sample repository requires the chunks its config and files need: globs
   cpSync(join(ROOT, 'fixtures', 'config-repo'), repo, { recursive: true });
   writeFileSync(join(repo, '.gitignore'), 'legacy/\n');
   expect(required(['.', '-f', 'compact'], repo)).toEqual({ status: 1, required: ['./chunks/ajv.cjs', './chunks/ignore.cjs', './chunks/ipaddr.cjs', './chunks/picomatch.cjs'] });
+});
+
+test("the schemas' credential names are found when the program is built, not by walking every schema at each start", () => {
+  const program = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
+  // The same set, in the same order (did-you-mean reads it in order), as the module makes it.
+  expect(program).toContain(`new Set(${JSON.stringify([...CREDENTIAL_KEYS])})`);
+  expect(readFileSync(join(ROOT, 'dist', 'worker.cjs'), 'utf8')).toContain(`new Set(${JSON.stringify([...CREDENTIAL_KEYS])})`);
 });
