@@ -9,10 +9,11 @@
 // lazyRuleProperties below): it costs a pre-commit run neither its start-up nor its share of the
 // code cache, which V8 reads whole at each start.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const common = {
@@ -77,7 +78,7 @@ const lazyModules = {
     const lazyFor = (path, importer) => (LAZY_BUILTINS[path]?.importer.test(importer) || LAZY_PACKAGES[path]?.importer.test(importer) ? { path, namespace: 'lazy' } : undefined);
     const names = [...Object.keys(LAZY_BUILTINS), ...Object.keys(LAZY_PACKAGES)].map(escapeRegExp).join('|');
     build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => (args.namespace === 'lazy' ? undefined : lazyFor(args.path, args.importer)));
-    build.onResolve({ filter: /^\.\/chunks\/[a-z]+\.cjs$/ }, ({ path }) => ({ path, external: true }));
+    build.onResolve({ filter: /^\.\/chunks\/[a-z-]+\.cjs$/ }, ({ path }) => ({ path, external: true }));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
       const builtin = LAZY_BUILTINS[path];
       const target = builtin ? `require(${JSON.stringify(path)})` : `require(${JSON.stringify(`./chunks/${LAZY_PACKAGES[path].chunk}`)})[${JSON.stringify(path)}]`;
@@ -140,30 +141,64 @@ const schemaFactsAtBuild = {
   },
 };
 /**
- * A rule's `docs` and `cases` (its documentation, its examples and the tests' cases: half of
- * rules/) are read by `dplint explain`, `dplint rules`, SARIF output and the tests, never by a
- * lint. Each rule file's `docs: {…}` and `cases: {…}` are bundled as getters that build them when
- * read: a getter is compiled when first called, so a lint neither builds them at start-up nor
- * carries them in V8's code cache. The properties are those the rule files' format puts at two
- * spaces' indent, each closed by the first line back at that indent; any other shape fails the build.
+ * A rule's `docs` and `cases` (its documentation, its examples and the tests' cases: a fifth of the
+ * program's text) are read by `dplint explain`, `dplint rules`, SARIF output and the tests, never
+ * by a lint. They are data: each rule's are found here by running the rules once, and written as
+ * such to dist/chunks/rule-docs.cjs, where the rule's getters read them (each read makes them anew,
+ * as the literal did): a lint neither reads their text at each start nor builds them. A rule whose
+ * docs or cases would not come back the same from JSON (a function, an undefined member) keeps
+ * them in the program, as getters that build them when read (a getter is compiled when first
+ * called, so a lint neither builds them nor carries them in V8's code cache). The properties are
+ * those the rule files' format puts at two spaces' indent, each closed by the first line back at
+ * that indent; any other shape fails the build.
  */
 const LAZY_RULE_PROPERTIES = ['docs', 'cases'];
+const RULE_DOCS_CHUNK = 'rule-docs.cjs';
+/** Each rule's docs and cases that survive JSON unchanged, by rule id: what rule-docs.cjs holds. */
+const ruleData = async () => {
+  const { outputFiles } = await build({ ...common, minify: false, write: false, outfile: 'rules.cjs', stdin: { contents: "module.exports = require('./rules/index.ts').ALL_RULES;", resolveDir: root, loader: 'js' } });
+  const module_ = { exports: undefined };
+  new Function('module', 'require', outputFiles[0].text)(module_, createRequire(join(root, 'package.json')));
+  const data = {};
+  for (const rule of module_.exports) {
+    for (const property of LAZY_RULE_PROPERTIES) {
+      const value = rule[property];
+      if (value !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) (data[rule.id] ??= {})[property] = value;
+    }
+  }
+  return data;
+};
 const lazyRuleProperties = {
   name: 'lazy-rule-properties',
   setup(build) {
-    build.onLoad({ filter: /[\\/]rules[\\/].+\.ts$/ }, ({ path }) => {
+    let data;
+    build.onLoad({ filter: /[\\/]rules[\\/].+\.ts$/ }, async ({ path }) => {
       const lines = readFileSync(path, 'utf8').split('\n');
+      const id = /^  id: '([^']+)',$/m.exec(lines.join('\n'))?.[1];
       let changed = false;
       for (const property of LAZY_RULE_PROPERTIES) {
         const start = lines.indexOf(`  ${property}: {`);
         if (start === -1) continue;
         const end = lines.findIndex((line, i) => i > start && /^  \S/.test(line));
         if (end === -1 || !/^  \},?$/.test(lines[end]) || lines.indexOf(`  ${property}: {`, start + 1) !== -1) throw new Error(`${path}: ${property}: {…} is not in the rule files' format`);
-        lines[start] = `  get ${property}() { return {`;
-        lines[end] = `  }; }${lines[end].endsWith(',') ? ',' : ''}`;
+        data ??= await ruleData();
+        if (id !== undefined && data[id]?.[property] !== undefined) {
+          lines[start] = `  get ${property}() { return require(${JSON.stringify(`./chunks/${RULE_DOCS_CHUNK}`)})[${JSON.stringify(id)}].${property}(); }${lines[end].endsWith(',') ? ',' : ''}`;
+          for (let i = start + 1; i <= end; i++) lines[i] = '';
+        } else {
+          lines[start] = `  get ${property}() { return {`;
+          lines[end] = `  }; }${lines[end].endsWith(',') ? ',' : ''}`;
+        }
         changed = true;
       }
       return changed ? { contents: lines.join('\n'), loader: 'ts' } : undefined;
+    });
+    // Written once the program is built, from the data its rules were given.
+    build.onEnd(() => {
+      if (!data) return;
+      const entries = Object.entries(data).map(([id, properties]) => `${JSON.stringify(id)}:{${Object.entries(properties).map(([property, value]) => `${property}:()=>(${JSON.stringify(value)})`).join(',')}}`);
+      mkdirSync(join(root, 'dist/chunks'), { recursive: true });
+      writeFileSync(join(root, 'dist/chunks', RULE_DOCS_CHUNK), `'use strict';\n// Each rule's docs and cases, written by scripts/build-cli.mjs from rules/.\nmodule.exports={${entries.join(',\n')}};\n`);
     });
   },
 };
@@ -180,9 +215,9 @@ const serverApart = {
     build.onResolve({ filter: /^\.\/lsp\.cjs$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
-await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart, yamlOnce, schemaFactsAtBuild] });
 // The chunks, written anew each build: a chunk no longer made must not stay behind to be shipped.
 rmSync(join(root, 'dist/chunks'), { recursive: true, force: true });
+await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart, yamlOnce, schemaFactsAtBuild] });
 for (const [chunk, packages] of Object.entries(CHUNKS)) {
   await build({
     ...common,

@@ -11,13 +11,15 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CREDENTIAL_KEYS } from '../src/schema/secrets.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const CHUNKS = ['ajv.cjs', 'ignore.cjs', 'ipaddr.cjs', 'picomatch.cjs', 'saxes.cjs'];
-/** A string each package's code holds (an error message of its own), to tell whether it is bundled. */
+const CHUNKS = ['ajv.cjs', 'ignore.cjs', 'ipaddr.cjs', 'picomatch.cjs', 'rule-docs.cjs', 'saxes.cjs'];
+/** A string each chunk holds (a package's own error message, a rule's docs), to tell whether the program holds it too. */
 const MARKS: Record<string, string> = {
   'ajv.cjs': 'schema with key or id',
   'ignore.cjs': 'path should be a',
   'ipaddr.cjs': 'ipaddr: the address has neither',
   'picomatch.cjs': 'POSIX_REGEX_SOURCE',
+  // A rule's rationale (rules/account/compute-settings-together.ts, docs).
+  'rule-docs.cjs': 'is updating the compute settings, so the other two must come with it',
   'saxes.cjs': 'xmlDecl',
 };
 
@@ -58,7 +60,7 @@ function required(args: string[], cwd: string): { status: number | null; require
   return { status: run.status, required: (JSON.parse(readFileSync(out, 'utf8')) as string[]).sort() };
 }
 
-test('the program bundles none of the packages a lint of one file seldom needs: each is a file of its own in dist/chunks', () => {
+test("the program bundles none of the packages a lint of one file seldom needs, nor the rules' docs and cases: each is a file of its own in dist/chunks", () => {
   expect(readdirSync(join(ROOT, 'dist', 'chunks')).sort()).toEqual(CHUNKS);
   const program = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
   for (const chunk of CHUNKS) {
@@ -84,4 +86,10 @@ test("the schemas' credential names are found when the program is built, not by 
   // The same set, in the same order (did-you-mean reads it in order), as the module makes it.
   expect(program).toContain(`new Set(${JSON.stringify([...CREDENTIAL_KEYS])})`);
   expect(readFileSync(join(ROOT, 'dist', 'worker.cjs'), 'utf8')).toContain(`new Set(${JSON.stringify([...CREDENTIAL_KEYS])})`);
+});
+
+test("the rules' docs and cases are read from their chunk by `dplint explain`: the same text as the rule file's", () => {
+  const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'dplint.cjs'), 'explain', 'account/compute-settings-together'], { cwd: work, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.split('\n').slice(0, 3)).toEqual(['account/compute-settings-together  (default: error; applies to edit-account)', '', 'An account edit sets some of compute_type, compute_access_key and compute_secret_key but not all three.']);
 });
