@@ -33,7 +33,7 @@ const common = {
 };
 /**
  * Modules run only the first time they are used: a pre-commit run of one file would otherwise run
- * them all at start-up, and V8's code cache would carry them (BENCHMARKS.md).
+ * them all at start-up, and V8's code cache would carry them (docs/speed.md).
  * - node:child_process: commander requires it when it loads, for subcommands that are programs of
  *   their own, which dplint has none of; src/node/git.ts, for `--changed-since` and `dplint
  *   impact`, which most runs never ask for.
@@ -43,18 +43,22 @@ const common = {
  * A builtin's named imports get a getter each (an ES module's named imports are copied from the
  * module's own properties, which a Proxy does not have).
  *
- * The packages below are not in the program at all but in files of their own, dist/chunks/<name>.cjs
- * (CHUNKS), required on first use: every start reads the program, decodes it and hashes it (the
- * name of its code cache) whole, used or not, and on this machine a start's dearest work is the
- * memory it touches first (BENCHMARKS.md). Each chunk holds what its packages use, so none shares
- * a module with the program or with another chunk.
+ * The packages below are bundled but run on first use (ipaddr.js too, which every lint ran at
+ * start-up for the few bodies with an IP address). These files import a package by its default
+ * export only: it gets a Proxy that loads it on the first call or member read.
  * - ajv and ajv-formats (with fast-uri): src/schema/ajv.ts, for a config's policies only.
  * - picomatch: src/config/globs.ts, for a config's `files`/`ignore`/`overrides` globs only.
  * - ignore: src/node/files.ts, for a folder with a .gitignore only.
  * - ipaddr.js: the rules that check IP addresses (allow-list bodies, a cluster's master_elastic_ip).
  * - saxes: rules/cluster/fairscheduler-xml.ts, for a body with fair-scheduler XML only.
- * These files import a package by its default export only: it gets a Proxy that requires its chunk
- * on the first call or member read.
+ * One of them is not in the program at all but in a file of its own, dist/chunks/<chunk> (CHUNKS),
+ * required on first use: every start reads the program, decodes it and hashes it (the name of its
+ * code cache) whole, used or not, and a start's dearest work is the memory it touches first
+ * (docs/speed.md). A chunk is compiled from its text at each use, though, without the code cache:
+ * ajv, picomatch, ignore and ipaddr.js, which a repository's own config and files use at most
+ * runs, cost such a run more in a chunk (ajv some 50 million instructions) than their text costs
+ * every start in the program. saxes, for the rare fair-scheduler body, is the one that pays.
+ * A chunk holds what its packages use: it shares no module with the program.
  */
 const LAZY_BUILTINS = {
   'node:child_process': { importer: /[\\/]commander[\\/]|[\\/]src[\\/]node[\\/]git\.ts$/, names: ['ChildProcess', 'exec', 'execFile', 'execFileSync', 'execSync', 'fork', 'spawn', 'spawnSync'] },
@@ -62,15 +66,15 @@ const LAZY_BUILTINS = {
   'node:module': { importer: /[\\/]src[\\/]/, names: ['createRequire'] },
 };
 const LAZY_PACKAGES = {
-  ajv: { importer: /[\\/]src[\\/]schema[\\/]ajv\.ts$/, chunk: 'ajv.cjs' },
-  'ajv-formats': { importer: /[\\/]src[\\/]schema[\\/]ajv\.ts$/, chunk: 'ajv.cjs' },
-  picomatch: { importer: /[\\/]src[\\/]config[\\/]globs\.ts$/, chunk: 'picomatch.cjs' },
-  ignore: { importer: /[\\/]src[\\/]node[\\/]files\.ts$/, chunk: 'ignore.cjs' },
-  'ipaddr.js': { importer: /[\\/]rules[\\/](allowlist|support|cluster)[\\/][^\\/]+\.ts$/, chunk: 'ipaddr.cjs' },
+  ajv: { importer: /[\\/]src[\\/]schema[\\/]ajv\.ts$/ },
+  'ajv-formats': { importer: /[\\/]src[\\/]schema[\\/]ajv\.ts$/ },
+  picomatch: { importer: /[\\/]src[\\/]config[\\/]globs\.ts$/ },
+  ignore: { importer: /[\\/]src[\\/]node[\\/]files\.ts$/ },
+  'ipaddr.js': { importer: /[\\/]rules[\\/](allowlist|support|cluster)[\\/][^\\/]+\.ts$/ },
   saxes: { importer: /[\\/]rules[\\/]cluster[\\/]fairscheduler-xml\.ts$/, chunk: 'saxes.cjs' },
 };
 /** Each chunk's packages, by the name the lazy module reads them from its exports. */
-const CHUNKS = Object.entries(LAZY_PACKAGES).reduce((chunks, [name, { chunk }]) => ({ ...chunks, [chunk]: [...(chunks[chunk] ?? []), name] }), {});
+const CHUNKS = Object.entries(LAZY_PACKAGES).reduce((chunks, [name, { chunk }]) => (chunk ? { ...chunks, [chunk]: [...(chunks[chunk] ?? []), name] } : chunks), {});
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const lazyModules = {
   name: 'lazy-modules',
@@ -81,7 +85,8 @@ const lazyModules = {
     build.onResolve({ filter: /^\.\/chunks\/[a-z-]+\.cjs$/ }, ({ path }) => ({ path, external: true }));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, ({ path }) => {
       const builtin = LAZY_BUILTINS[path];
-      const target = builtin ? `require(${JSON.stringify(path)})` : `require(${JSON.stringify(`./chunks/${LAZY_PACKAGES[path].chunk}`)})[${JSON.stringify(path)}]`;
+      const chunk = LAZY_PACKAGES[path]?.chunk;
+      const target = chunk ? `require(${JSON.stringify(`./chunks/${chunk}`)})[${JSON.stringify(path)}]` : `require(${JSON.stringify(path)})`;
       const load = `let loaded; const load = () => (loaded ??= ${target});\n`;
       const contents = builtin
         ? `${load}module.exports = {${builtin.names.map((name) => ` get ${name}() { return load().${name}; },`).join('')} };`
@@ -101,7 +106,7 @@ const lazyModules = {
  * over, and a getter call at each use). One module takes its exports as constants, which the
  * importers then use as variables: what a start allocates decides whether V8 must collect before
  * the lint ends, and collecting the program's young objects is among the dearest parts of a start
- * (BENCHMARKS.md). The names are the package's own, read here.
+ * (docs/speed.md). The names are the package's own, read here.
  */
 const YAML_EXPORTS = Object.keys(createRequire(join(root, 'package.json'))('yaml'));
 const yamlOnce = {

@@ -1,6 +1,7 @@
-// What a pre-commit run of dplint loads (issue 31: one file in <= 1.5x `node -e 0`). The packages a
-// lint of one file seldom needs are files of their own beside the program (dist/chunks), required
-// the first time they are used: a run reads, decodes and hashes only the program it runs. Times are
+// What a pre-commit run of dplint loads (issue 31: one file in <= 1.5x `node -e 0`). What a lint
+// never needs is in files of their own beside the program (dist/chunks), required the first time
+// it is used: a run reads, decodes and hashes only the program it runs. What a repository's own
+// config and files use stays in the program, where V8's code cache holds it compiled. Times are
 // never asserted (BENCHMARKS.md has them); what is loaded is.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,13 +12,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CREDENTIAL_KEYS } from '../src/schema/secrets.js';
 
 const ROOT = join(import.meta.dirname, '..');
-const CHUNKS = ['ajv.cjs', 'ignore.cjs', 'ipaddr.cjs', 'picomatch.cjs', 'rule-docs.cjs', 'saxes.cjs'];
-/** A string each chunk holds (a package's own error message, a rule's docs), to tell whether the program holds it too. */
+const CHUNKS = ['rule-docs.cjs', 'saxes.cjs'];
+/** A string each chunk holds (a rule's docs, a package's own code), to tell whether the program holds it too. */
 const MARKS: Record<string, string> = {
-  'ajv.cjs': 'schema with key or id',
-  'ignore.cjs': 'path should be a',
-  'ipaddr.cjs': 'ipaddr: the address has neither',
-  'picomatch.cjs': 'POSIX_REGEX_SOURCE',
   // A rule's rationale (rules/account/compute-settings-together.ts, docs).
   'rule-docs.cjs': 'is updating the compute settings, so the other two must come with it',
   'saxes.cjs': 'xmlDecl',
@@ -60,7 +57,7 @@ function required(args: string[], cwd: string): { status: number | null; require
   return { status: run.status, required: (JSON.parse(readFileSync(out, 'utf8')) as string[]).sort() };
 }
 
-test("the program bundles none of the packages a lint of one file seldom needs, nor the rules' docs and cases: each is a file of its own in dist/chunks", () => {
+test("the program holds neither the rules' docs and cases nor saxes (fair-scheduler XML only): each is a file of its own in dist/chunks", () => {
   expect(readdirSync(join(ROOT, 'dist', 'chunks')).sort()).toEqual(CHUNKS);
   const program = readFileSync(join(ROOT, 'dist', 'cli.cjs'), 'utf8');
   for (const chunk of CHUNKS) {
@@ -74,11 +71,19 @@ test('a pre-commit lint of one cluster file requires no chunk and nothing else b
   expect(required(['--operation', 'edit-cluster', '--no-config', file], ROOT)).toEqual({ status: 0, required: [] });
 });
 
-test('the sample repository requires the chunks its config and files need: globs (picomatch), a policy (ajv), a .gitignore (ignore), allow-list addresses (ipaddr)', () => {
+test('the sample repository (globs, policies, a .gitignore, allow-list addresses) requires nothing beside the program: what it uses is compiled in the code cache', () => {
   const repo = join(work, 'config-repo');
   cpSync(join(ROOT, 'fixtures', 'config-repo'), repo, { recursive: true });
   writeFileSync(join(repo, '.gitignore'), 'legacy/\n');
-  expect(required(['.', '-f', 'compact'], repo)).toEqual({ status: 1, required: ['./chunks/ajv.cjs', './chunks/ignore.cjs', './chunks/ipaddr.cjs', './chunks/picomatch.cjs'] });
+  expect(required(['.', '-f', 'compact'], repo)).toEqual({ status: 1, required: [] });
+});
+
+test('a fair-scheduler XML body requires the saxes chunk; SARIF output, the rules\' docs', () => {
+  const file = join(work, 'fair.yaml');
+  writeFileSync(file, 'hadoop_settings:\n  fairscheduler_settings:\n    fairscheduler_config_xml: "<allocations><pool name=\\"etl\\"></pool>"\n');
+  expect(required(['--operation', 'edit-cluster', '--no-config', '-f', 'compact', file], work)).toEqual({ status: 1, required: ['./chunks/saxes.cjs'] });
+  const clean = join(ROOT, 'fixtures', 'config-repo', 'clusters', 'etl-hadoop2.yaml');
+  expect(required(['--operation', 'edit-cluster', '--no-config', '-f', 'sarif', clean], ROOT)).toEqual({ status: 0, required: ['./chunks/rule-docs.cjs'] });
 });
 
 test("the schemas' credential names are found when the program is built, not by walking every schema at each start", () => {
