@@ -96,6 +96,7 @@ const lazyModules = {
   get: (_, name) => load()[name],
   has: (_, name) => name in load(),
 });`;
+      // The real module (a package, not a chunk) is resolved as the importer would have resolved it.
       return { contents, loader: 'js', resolveDir: root };
     });
   },
