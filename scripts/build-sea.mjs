@@ -9,9 +9,10 @@
 // package does and prints the same bytes (test/sea.test.ts). A SEA's main script is one CommonJS
 // file whose `require` loads Node's builtin modules only, so:
 // - the main script is dist/cli.cjs as it is (the function build-cli.mjs writes), called with a
-//   `require` that gives the builtins and the two modules cli.cjs leaves outside: the language
-//   server (./lsp.cjs, run on `dplint lsp` only) and scslre (for a config's policy patterns only),
-//   both carried as SEA assets and compiled on first use, as they are loaded on first use today;
+//   `require` that gives the builtins and the modules cli.cjs leaves outside: the language server
+//   (./lsp.cjs, run on `dplint lsp` only), the chunks of packages a lint seldom needs
+//   (./chunks/*.cjs: ajv, picomatch, ...) and scslre (for a config's policy patterns only), all
+//   carried as SEA assets and compiled on first use, as they are loaded on first use today;
 // - it is linted in this thread whatever the number of files: the worker threads' pool (piscina)
 //   starts its workers from files of its own, which a single file cannot carry. The program is
 //   given no folder (`__dirname`), so it looks for no worker.cjs beside the binary;
@@ -23,7 +24,7 @@
 // Node 20.12 or later (SEA assets and code cache); built for the platform it runs on, from
 // process.execPath (cross-building would need that platform's node binary and no code cache).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,9 +38,10 @@ const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 12) || (major === 21 && minor < 7)) fail(`Node ${process.version} cannot build it: SEA assets and code cache need Node 20.12 or later`);
-for (const file of ['cli.cjs', 'lsp.cjs']) {
+for (const file of ['cli.cjs', 'lsp.cjs', 'chunks']) {
   if (!existsSync(join(dist, file))) fail(`dist/${file} is missing: run \`npm run build\` first`);
 }
+const chunks = readdirSync(join(dist, 'chunks')).filter((name) => name.endsWith('.cjs'));
 // postject is CommonJS; required rather than imported so that a development tree where it is
 // installed elsewhere can name that place with NODE_PATH.
 let inject;
@@ -79,7 +81,7 @@ try {
 } catch {
   // A Node that refuses flags at run time only runs a little slower, or larger.
 }
-const ASSETS = { './lsp.cjs': 'lsp.cjs', scslre: 'scslre.cjs' };
+const ASSETS = ${JSON.stringify({ './lsp.cjs': 'lsp.cjs', scslre: 'scslre.cjs', ...Object.fromEntries(chunks.map((name) => [`./chunks/${name}`, `chunks/${name}`])) })};
 const loaded = new Map();
 function seaRequire(id) {
   const asset = ASSETS[id];
@@ -108,7 +110,7 @@ writeFileSync(
       output: join(out, 'sea-prep.blob'),
       disableExperimentalSEAWarning: true,
       useCodeCache: true,
-      assets: { 'lsp.cjs': join(dist, 'lsp.cjs'), 'scslre.cjs': join(out, 'scslre.cjs') },
+      assets: { 'lsp.cjs': join(dist, 'lsp.cjs'), 'scslre.cjs': join(out, 'scslre.cjs'), ...Object.fromEntries(chunks.map((name) => [`chunks/${name}`, join(dist, 'chunks', name)])) },
     },
     null,
     2,

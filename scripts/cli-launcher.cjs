@@ -87,15 +87,31 @@ function tagOf({ crypto, key, digest }, data) {
   return crypto.createHmac('sha256', key).update(`dplint-v8cache\0${process.version}\0${digest}\0`).update(data).digest();
 }
 
-/** The cached data, when its signature holds; undefined otherwise (it is then compiled, and written anew). */
+/**
+ * The cached data, when its signature holds; undefined otherwise (it is then compiled, and written anew).
+ * It is read into the program's bytes, which are no longer needed once their text and digest are
+ * made: memory a process touches for the first time is the dearest part of a short run (a page
+ * fault each 4 KB; BENCHMARKS.md), and the program's megabyte is already touched. A cache larger
+ * than the program gets a buffer of its own.
+ */
 function readCodeCache(cache) {
+  let fd;
   try {
-    const bytes = fs.readFileSync(cache.file, { flag: fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) });
-    if (bytes.length <= TAG_BYTES) return undefined;
+    fd = fs.openSync(cache.file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    const { size } = fs.fstatSync(fd);
+    if (size <= TAG_BYTES) return undefined;
+    const bytes = size <= programBytes.length ? programBytes.subarray(0, size) : Buffer.allocUnsafe(size);
+    for (let read = 0; read < size; ) {
+      const n = fs.readSync(fd, bytes, read, size - read, read);
+      if (n === 0) return undefined;
+      read += n;
+    }
     const data = bytes.subarray(TAG_BYTES);
     return cache.crypto.timingSafeEqual(bytes.subarray(0, TAG_BYTES), tagOf(cache, data)) ? data : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

@@ -121,6 +121,7 @@ function releaseTree(withDist = true): string {
   if (withDist) {
     mkdirSync(join(folder, 'dist'));
     for (const file of ['dplint.cjs', 'cli.cjs', 'worker.cjs', 'lsp.cjs']) copyFileSync(join(ROOT, 'dist', file), join(folder, 'dist', file));
+    cpSync(join(ROOT, 'dist', 'chunks'), join(folder, 'dist', 'chunks'), { recursive: true });
   }
   return folder;
 }

@@ -47,6 +47,9 @@ describe('the packed package', () => {
     const leaked = files.filter((f) => /^package\/(src|rules|test|fixtures|playground|bench)\/|\.test\.|(?<!\.d)\.ts$/.test(f));
     expect(leaked).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['package/dist/browser/dplint.js', 'package/dist/src/index.d.ts', 'package/dist/src/node.d.ts', 'package/schemas/edit-cluster.schema.json']));
+    // The packages the program requires on first use (scripts/build-cli.mjs, CHUNKS): a run with a config's globs needs picomatch's.
+    expect(files).toEqual(expect.arrayContaining(readdirSync(join(ROOT, 'dist', 'chunks')).map((chunk) => `package/dist/chunks/${chunk}`)));
+    expect(readdirSync(join(ROOT, 'dist', 'chunks')).length).toBeGreaterThan(0);
   });
 
   test('packs only what an export reaches: every module of dist/src and dist/rules is imported from an entry, and every import resolves in the package', () => {
