@@ -22,8 +22,8 @@ import { asEnvelope, commentsByDocument, fileOperation, resolveOperation, type R
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
 
-/** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
-export interface LintOptions {
+/** Options of {@link lintText}: everything the CLI knows about a file besides its text, its parse limits included. */
+export interface LintOptions extends Omit<ParseOptions, 'reader'> {
   /** The operation, when the caller knows it (`--operation`); otherwise it is resolved from the file. */
   operation?: OperationId;
   /** The file's name: `.json` selects JSON, anything else YAML. Shown nowhere by the core. */
@@ -34,16 +34,6 @@ export interface LintOptions {
   configOperation?: OperationId;
   /** Rule levels and options by rule id (`off` switches a rule off). */
   rules?: RuleSettings;
-  /** Most alias expansions one document may cause. */
-  maxAliasCount?: number;
-  /** Deepest nesting of collections a document may have (aliases expanded). */
-  maxDepth?: number;
-  /** Most characters of text the aliases of one document may stand for. */
-  maxAliasExpansion?: number;
-  /** Most documents of a stream that are read. */
-  maxDocuments?: number;
-  /** Most scalars a large text may hold (parse.ts DEFAULT_MAX_SCALARS). */
-  maxScalars?: number;
   /** Organisation policies from the config file. */
   policies?: readonly CompiledPolicy[];
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
@@ -107,7 +97,7 @@ export interface BodyOfDocument {
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
   // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
-  return withShown(lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false));
+  return withShown(lintTextMasked(text, options));
 }
 
 /** The result with the text as outputs may show it (`shownSource`), where there are findings to show it for. */
@@ -121,8 +111,8 @@ export function withShown<R extends LintResult | DetailedResult>({ result, secre
  * `lintText` without `shownSource`, and the file's credentials where it has findings to show: the
  * caller asks them for the shown text only if its output shows lines of the file (src/node/lint-files.ts).
  */
-export function lintTextMasked(text: string, options: LintOptions = {}): { result: LintResult; secrets?: FileSecrets } {
-  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false);
+export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): { result: DetailedResult; secrets?: FileSecrets } {
+  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), options), text, options, detailed);
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
@@ -133,13 +123,7 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return withShown(lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, true));
-}
-
-/** The parse limits among the options. */
-export function limitsOf(options: LintOptions): ParseOptions {
-  const { maxAliasCount, maxDepth, maxAliasExpansion, maxDocuments, maxScalars } = options;
-  return { maxAliasCount, maxDepth, maxAliasExpansion, maxDocuments, maxScalars };
+  return withShown(lintTextMasked(text, options, true));
 }
 
 /** A finding of a document's body or its operation, not placed in the text yet. */
