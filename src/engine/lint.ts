@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
-import type { DocumentOperation, Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
+import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
@@ -15,7 +15,6 @@ import { ALL_RULES, findRule } from '../../rules/index.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
-import { inferOperation } from './infer-operation.js';
 import { sortFindings } from './order.js';
 import { withoutRepositoryRules } from './repository.js';
 import { asEnvelope, commentsByDocument, fileOperation, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
@@ -49,28 +48,14 @@ export interface LintOptions extends Omit<ParseOptions, 'reader'> {
   includeSuppressed?: boolean;
 }
 
-/** What {@link lintText} returns: the operation it checked the text as, how that was decided, and the sorted findings. */
-export interface LintResult {
-  /** The first document's operation that resolved; of a stream whose documents differ, `documents` has each one's. */
-  operation: OperationId | undefined;
-  operationSource: OperationSource;
-  /** For a stream whose documents do not all share `operation` and `operationSource`: each document's (DESIGN.md: each document resolves its own). */
-  documents?: DocumentOperation[];
-  findings: Finding[];
-  /**
-   * The text as outputs may show it, with every credential masked (`****`), when there are
-   * findings to show it for: code frames and fingerprints take their lines from here, never from
-   * the text itself. Lines are those of the text (same count).
-   */
-  shownSource?: string;
+/**
+ * What {@link lintText} returns: the operation it checked the text as, how that was decided, the
+ * sorted findings, the text as outputs may show it (where there are findings to show it for), and
+ * the bodies read.
+ */
+export interface LintResult extends Pick<FileResult, 'operation' | 'operationSource' | 'documents' | 'findings' | 'shownSource' | 'suppressed'> {
   /** Each readable document's body as the API would receive it (for a request envelope, its `body`), with where it sits. */
   bodies: BodyOfDocument[];
-  /**
-   * With `includeSuppressed`: the findings inline directives silenced, sorted as `findings`, each
-   * with `suppressions: [{kind: 'directive', justification}]` (the directive's reason, credentials
-   * masked; no `justification` when it gives none).
-   */
-  suppressed?: SuppressedFinding[];
 }
 
 export interface BodyOfDocument {
@@ -96,7 +81,6 @@ export interface BodyOfDocument {
  * ```
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
-  // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
   return withShown(lintTextMasked(text, options));
 }
 
@@ -110,6 +94,8 @@ export function withShown<R extends LintResult | DetailedResult>({ result, secre
 /**
  * `lintText` without `shownSource`, and the file's credentials where it has findings to show: the
  * caller asks them for the shown text only if its output shows lines of the file (src/node/lint-files.ts).
+ * Findings are made without their messageId and data unless `detailed`: as they would be with those
+ * two taken out (the last keys), not copied again.
  */
 export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): { result: DetailedResult; secrets?: FileSecrets } {
   return lintParsed(parseText(text, options.format ?? formatOf(options.filename), options), text, options, detailed);
@@ -223,7 +209,7 @@ function shownResult(file: ParsedFile, written: string, options: LintOptions, re
  */
 function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
   const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
-    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation, infer: inferOperation });
+    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
   if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(file.comments, undefined) }];
   const comments = commentsByDocument(file.comments, file.documents);
   const resolutions: Array<{ document: SourceDocument; resolved: ResolvedOperation }> = [];

@@ -98,16 +98,16 @@ function refine(finding: PathFinding, value: unknown, written: { source?: string
 /** String members that hold several values as one comma-separated string (spec 4.11.1: subnet_id "several as one comma-separated string"). */
 const COMMA_SEPARATED = new Set(['subnet_id']);
 
-/**
- * A list where one string is wanted, or one string where a list is: `label: etl` was meant as
- * `[etl]`, `subnet_id: [a, b]` as `"a,b"`. Fixed when the meaning is certain; a string with a
- * comma in it, given for a list, could be one item or several, so a person chooses.
- */
 /** A value as YAML's flow style writes it: `[etl]`, `"a,b"`. */
 function flowList(value: unknown): string {
   return Array.isArray(value) ? `[${value.map((item) => (/^[\w.@/-]+$/.test(String(item)) ? String(item) : JSON.stringify(item))).join(', ')}]` : JSON.stringify(value);
 }
 
+/**
+ * A list where one string is wanted, or one string where a list is: `label: etl` was meant as
+ * `[etl]`, `subnet_id: [a, b]` as `"a,b"`. Fixed when the meaning is certain; a string with a
+ * comma in it, given for a list, could be one item or several, so a person chooses.
+ */
 function listShapeFix(finding: PathFinding, value: unknown): Pick<PathFinding, 'fix' | 'suggestions'> | undefined {
   const { expected, items } = finding.data ?? {};
   if (expected === 'array' && items === 'string' && typeof value === 'string' && value.trim() !== '') {

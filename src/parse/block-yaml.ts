@@ -22,7 +22,7 @@ import { BLANK } from './documents.js';
  * more-indented lines in a folded one.
  */
 export function readBlockYaml(text: string, maxDepth: number): Record<string, unknown> | undefined {
-  return isPlainText(text) ? read(text, maxDepth, false)?.value : undefined;
+  return isPlainText(text) ? readBlock(text, maxDepth)?.value : undefined;
 }
 
 /**
@@ -49,14 +49,22 @@ export interface BlockReading {
  * plain (isPlainText), or a part of one.
  */
 export function readBlock(text: string, maxDepth: number): BlockReading | undefined {
-  const done = read(text, maxDepth, true);
-  if (!done) return undefined;
-  const { reader, start, value } = done;
-  return {
-    value,
-    nodes: (shift) => (reader.placeable ? { contents: buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>, start: start + shift } : undefined),
-    comments: (shift) => reader.commentRanges(shift),
-  };
+  const reader = new BlockReader(text, maxDepth);
+  try {
+    const indent = reader.nextContentIndent();
+    if (indent !== 0 || reader.atSequenceEntry()) return undefined;
+    const start = reader.contentOffset();
+    const value = reader.mapping(0, 1, true);
+    if (reader.nextContentIndent() !== -1) return undefined;
+    return {
+      value,
+      nodes: (shift) => (reader.placeable ? { contents: buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>, start: start + shift } : undefined),
+      comments: (shift) => reader.commentRanges(shift),
+    };
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
 }
 
 /** One document's part of a stream: its `---` line, and where its text starts and ends. */
@@ -85,21 +93,6 @@ export function streamParts(text: string, maxParts = Infinity): StreamPart[] | u
   if (markers[0] > 0) parts.push({ start: 0, end: markers[0] });
   markers.forEach((marker, i) => parts.push({ marker, start: Math.min(marker + 4, text.length), end: markers[i + 1] ?? text.length }));
   return parts;
-}
-
-/** The document's mapping, and the reader that read it (holding what it built) with where the mapping starts. */
-function read(text: string, maxDepth: number, record: boolean): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
-  const reader = new BlockReader(text, maxDepth, record);
-  try {
-    const indent = reader.nextContentIndent();
-    if (indent !== 0 || reader.atSequenceEntry()) return undefined;
-    const start = reader.contentOffset();
-    const value = reader.mapping(0, 1, true);
-    return reader.nextContentIndent() === -1 ? { value, reader, start } : undefined;
-  } catch (error) {
-    if (error === DECLINE) return undefined;
-    throw error;
-  }
 }
 
 /** Thrown from anywhere in the reader when the text leaves the subset; caught at the top. */
@@ -214,15 +207,15 @@ class BlockReader {
   private line = 0;
   /** Offset of the first non-space character of that line, set by nextContentIndent. */
   private content = 0;
-  /** When recording: the nodes noted (see SCALAR), and the values and sources of their scalars. */
+  /** The nodes noted (see SCALAR), and the values and sources of their scalars. */
   readonly ops: number[] = [];
   readonly values: unknown[] = [];
-  /** When recording: the end (third offset) of the node noted last. */
+  /** The end (third offset) of the node noted last. */
   private lastEnd = 0;
-  /** When recording: false once the reader meets nodes it does not place as `yaml` would (their data is right). */
+  /** False once the reader meets nodes it does not place as `yaml` would (their data is right). */
   placeable = true;
   /**
-   * When recording: the comments passed, each its `#` and its line's end, in one flat list (not a
+   * The comments passed, each its `#` and its line's end, in one flat list (not a
    * pair each: a clean file's comments are never asked for).
    */
   private readonly comments: number[] = [];
@@ -230,7 +223,6 @@ class BlockReader {
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
-    private readonly record: boolean,
   ) {}
 
   private scalar(value: unknown, style: number, source: string, start: number, end: number, nodeEnd: number): void {
@@ -272,7 +264,7 @@ class BlockReader {
         return i - line;
       }
       const end = text.indexOf('\n', i);
-      if (this.record && c === HASH) this.comments.push(i, end === -1 ? text.length : end);
+      if (c === HASH) this.comments.push(i, end === -1 ? text.length : end);
       line = end === -1 ? text.length : end + 1;
     }
     this.line = line;
@@ -295,7 +287,7 @@ class BlockReader {
     if (depth >= this.maxDepth) throw DECLINE;
     const map: Record<string, unknown> = {};
     const start = this.content;
-    if (this.record) this.ops.push(MAP, 0);
+    this.ops.push(MAP, 0);
     this.entry(map, this.content, indent, depth);
     for (;;) {
       const next = this.nextContentIndent();
@@ -303,7 +295,7 @@ class BlockReader {
       if (next > indent || this.atSequenceEntry()) throw DECLINE;
       this.entry(map, this.content, indent, depth);
     }
-    if (this.record) this.collection(start, this.lastEnd, indent, atRoot ? 'root' : 'nested');
+    this.collection(start, this.lastEnd, indent, atRoot ? 'root' : 'nested');
     return map;
   }
 
@@ -314,7 +306,7 @@ class BlockReader {
     if (i === -1 || i - start > 1000) throw DECLINE;
     const key = text.slice(start, i);
     if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || (i - start <= 5 && NOT_STRING_KEY.test(key))) throw DECLINE;
-    if (this.record) this.scalar(key, PLAIN, key, start, i, i);
+    this.scalar(key, PLAIN, key, start, i, i);
     map[key] = this.valueAfter(i + 1, indent, true, depth);
   }
 
@@ -373,7 +365,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     const c = text.charCodeAt(i);
     if (i >= text.length || c === NEWLINE || (c === HASH && i > from)) {
-      if (c === HASH && this.record) this.comments.push(i, this.lineEnd(i));
+      if (c === HASH) this.comments.push(i, this.lineEnd(i));
       this.line = this.endOfLine(i);
       const next = this.nextContentIndent();
       if (next > indent) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
@@ -391,7 +383,7 @@ class BlockReader {
     if (depth >= this.maxDepth) throw DECLINE;
     const items: unknown[] = [];
     const start = this.content;
-    if (this.record) this.ops.push(SEQ, 0);
+    this.ops.push(SEQ, 0);
     for (;;) {
       items.push(this.item(indent, depth));
       const next = this.nextContentIndent();
@@ -403,7 +395,7 @@ class BlockReader {
       }
     }
     // (depth 2: the value of a key of the document's own mapping)
-    if (this.record) this.collection(start, this.lastEnd, indent, compact && depth === 2 ? 'compact' : 'nested');
+    this.collection(start, this.lastEnd, indent, compact && depth === 2 ? 'compact' : 'nested');
     return items;
   }
 
@@ -432,7 +424,7 @@ class BlockReader {
       case 0x27 /* ' */: {
         const [value, end] = this.quoted(start);
         this.line = this.endOfLine(this.afterValue(end));
-        if (this.record) this.scalar(value, quoteStyle(text.charCodeAt(start)), value, start, end, this.nodeEnd(indent));
+        this.scalar(value, quoteStyle(text.charCodeAt(start)), value, start, end, this.nodeEnd(indent));
         return value;
       }
       case 0x5b /* [ */:
@@ -441,17 +433,15 @@ class BlockReader {
       case 0x7b /* { */: {
         if (text.charCodeAt(start + 1) !== 0x7d || depth + 1 >= this.maxDepth) throw DECLINE;
         this.line = this.endOfLine(this.afterValue(start + 2));
-        if (this.record) {
-          this.ops.push(MAP, 1);
-          this.close(start, start + 2, this.nodeEnd(indent));
-        }
+        this.ops.push(MAP, 1);
+        this.close(start, start + 2, this.nodeEnd(indent));
         return {};
       }
       default: {
         const end = this.plainEnd(start);
         const source = text.slice(start, end);
         const value = plainValue(source);
-        if (this.record) this.scalar(value, PLAIN, source, start, end, this.nodeEnd(indent));
+        this.scalar(value, PLAIN, source, start, end, this.nodeEnd(indent));
         return value;
       }
     }
@@ -495,7 +485,7 @@ class BlockReader {
       if (c === NEWLINE) break;
       if (c === SPACE) {
         if (text.charCodeAt(i + 1) === HASH) {
-          if (this.record) this.comments.push(i + 1, this.lineEnd(i));
+          this.comments.push(i + 1, this.lineEnd(i));
           break;
         }
         continue;
@@ -536,7 +526,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     if (i >= text.length || text.charCodeAt(i) === NEWLINE) return i;
     if (text.charCodeAt(i) === HASH && i > from) {
-      if (this.record) this.comments.push(i, this.lineEnd(i));
+      this.comments.push(i, this.lineEnd(i));
       return i;
     }
     throw DECLINE;
@@ -558,7 +548,7 @@ class BlockReader {
   private flowList(start: number, indent: number): unknown[] {
     const { text } = this;
     const items: unknown[] = [];
-    if (this.record) this.ops.push(SEQ, 1);
+    this.ops.push(SEQ, 1);
     let i = start + 1;
     while (text.charCodeAt(i) === SPACE) i++;
     let close = i;
@@ -594,7 +584,7 @@ class BlockReader {
         items.push(value);
         while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
         // An item's node takes the spaces before its comma or bracket.
-        if (this.record) this.scalar(value, style, source, i, end, itemEnd);
+        this.scalar(value, style, source, i, end, itemEnd);
         const separator = text.charCodeAt(itemEnd);
         if (separator === 0x5d) {
           close = itemEnd;
@@ -608,7 +598,7 @@ class BlockReader {
       }
     }
     this.line = this.endOfLine(this.afterValue(close + 1));
-    if (this.record) this.close(start, close + 1, this.nodeEnd(indent));
+    this.close(start, close + 1, this.nodeEnd(indent));
     return items;
   }
 
@@ -662,7 +652,7 @@ class BlockReader {
     this.line = lineStart;
     const body = lines.join('');
     const value = strip ? body : `${body}\n`;
-    if (this.record) this.scalar(value, folded ? FOLDED : LITERAL, value, start, contentEnd, contentEnd);
+    this.scalar(value, folded ? FOLDED : LITERAL, value, start, contentEnd, contentEnd);
     return value;
   }
 }
