@@ -1,8 +1,7 @@
-import type { FileResult } from '../types.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { Finding, Range, RuleLevel, Severity, SuppressedFinding, ValueSpan } from '../types.js';
+import type { FileResult, Finding, Range, RuleLevel, Severity, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';

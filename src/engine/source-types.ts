@@ -1,6 +1,7 @@
 import { isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { nodeAt } from '../parse/locate.js';
 import { fieldName } from '../parse/pointer.js';
+import type { SourceFormat } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import booleanAsString from '../../rules/body/boolean-as-string.js';
 import numberAsString from '../../rules/body/number-as-string.js';
@@ -16,7 +17,7 @@ const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: 
  * pitfall and carries a fix: `presto_version: 0.180` was meant as the string "0.180";
  * `blk_volume_size: "100GB"` as the number 100.
  */
-export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string, format: 'yaml' | 'json' = 'yaml'): PathFinding {
+export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string, format: SourceFormat = 'yaml'): PathFinding {
   if (finding.ruleId !== 'schema/type' || !finding.data) return finding;
   const { node, complete } = nodeAt(doc, finding.path);
   if (complete && !finding.data.secret) {

@@ -240,14 +240,8 @@ class LazyDocument implements SourceDocument {
   }
 }
 
-/** A document's part of the text as the block reader read it. */
-interface BlockPart {
-  reading: BlockReading;
-  /** Where the part's text starts (its offsets are moved on by as much), and its `---` line, if any. */
-  start: number;
-  end: number;
-  marker?: number;
-}
+/** A document's part of the text as the block reader read it: its offsets are moved on by `start`. */
+type BlockPart = StreamPart & { reading: BlockReading };
 
 /**
  * The text read by the block reader: one document, or a stream of them separated by lines that
