@@ -9,29 +9,16 @@ import { isAlias, isCollection, isNode, isPair, type Alias, type Document, type 
 /** A node as the walks below meet it: in document order, a node before what it holds, a key before its value. */
 type Entry = { node: unknown } | { leave: Node };
 
-/**
- * Each alias of a document with the node it names: the last node anchored with its name before it
- * in document order, as `yaml` resolves it (an alias inside the collection it names resolves to that
- * collection). An alias whose anchor is not defined before it is absent.
- */
-export function aliasTargets(doc: Document.Parsed): Map<Alias, Node> {
-  const targets = new Map<Alias, Node>();
-  const anchors = new Map<string, Node>();
-  walk(doc, (node) => {
-    if (isAlias(node)) {
-      const target = anchors.get(node.source);
-      if (target) targets.set(node, target);
-    } else if (node.anchor) {
-      anchors.set(node.anchor, node);
-    }
-  });
-  return targets;
-}
-
 /** What aliasExpansion counted, and the alias that passed a limit, if one did. */
 export interface AliasExpansion {
   aliases: number;
   characters: number;
+  /**
+   * Each alias walked with the node it names: the last node anchored with its name before it in
+   * document order, as `yaml` resolves it (an alias inside the collection it names resolves to that
+   * collection).
+   */
+  targets: Map<Alias, Node>;
   passed?: { limit: 'maxAliasCount' | 'maxAliasExpansion'; at: Alias };
   /** The first alias whose anchor is not set before it: a syntax error, which `yaml` only throws when the data is made. */
   unresolved?: Alias;
@@ -61,6 +48,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
   let characters = 0;
   let passed: AliasExpansion['passed'];
   let unresolved: Alias | undefined;
+  const targets = new Map<Alias, Node>();
   const enter = (node: Node): boolean => {
     if (isAlias(node)) {
       if (++aliases > limits.maxAliases) {
@@ -72,6 +60,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
         unresolved = node;
         return false;
       }
+      targets.set(node, target);
       const nested = inside.get(target);
       // Not walked past yet: the alias sits inside the node it names.
       if (!target.range || nested === undefined) return true;
@@ -87,7 +76,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
     return true;
   };
   walk(doc, enter, (node) => inside.set(node, characters - entered.get(node)!));
-  return { aliases, characters, ...(passed ? { passed } : {}), ...(unresolved ? { unresolved } : {}) };
+  return { aliases, characters, targets, ...(passed ? { passed } : {}), ...(unresolved ? { unresolved } : {}) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Range, ValueSpan } from '../types.js';
-import { aliasTargets } from './aliases.js';
+import { aliasExpansion } from './aliases.js';
 import { rangeOf, type ParsedFile } from './parse.js';
 import type { DataPath } from './pointer.js';
 
@@ -129,7 +129,7 @@ function keyName(key: unknown): string | undefined {
 function resolveAlias(doc: Document.Parsed, node: unknown): unknown {
   if (!isAlias(node)) return node;
   const index = documentIndex(doc);
-  const aliases = (index.aliases ??= aliasTargets(doc));
+  const aliases = (index.aliases ??= aliasExpansion(doc, { maxAliases: Infinity, maxCharacters: Infinity }).targets);
   for (let hops = 0; isAlias(node) && hops < 100; hops++) node = aliases.get(node);
   return node;
 }
