@@ -112,12 +112,6 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
   return withShown(lintTextMasked(text, options, true));
 }
 
-/** A finding of a document's body or its operation, not placed in the text yet. */
-interface Unplaced {
-  document: SourceDocument | undefined;
-  finding: PathFinding;
-}
-
 /**
  * The lint of a parsed file (`written`: the text as given, which output shows masked), in the
  * order it reads: each document's operation, its body checked as data, the configured levels;
@@ -130,7 +124,8 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
   const settings = withRecommended(options.rules);
   const resolutions = resolveDocuments(file, options);
   const bodies: BodyOfDocument[] = [];
-  const unplaced: Unplaced[] = [];
+  // The findings of each document's body and operation, not placed in the text yet.
+  const unplaced: Array<{ document: SourceDocument | undefined; finding: PathFinding }> = [];
   for (const { document, resolved } of resolutions) {
     for (const finding of resolved.findings) unplaced.push({ document, finding });
     if (!document?.usable) continue;

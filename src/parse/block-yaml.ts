@@ -22,7 +22,7 @@ import { BLANK } from './documents.js';
  * more-indented lines in a folded one.
  */
 export function readBlockYaml(text: string, maxDepth: number): Record<string, unknown> | undefined {
-  return isPlainText(text) ? readBlock(text, maxDepth)?.value : undefined;
+  return isPlainText(text) ? readBlock(text, maxDepth, false)?.value : undefined;
 }
 
 /**
@@ -45,11 +45,12 @@ export interface BlockReading {
 }
 
 /**
- * readBlockYaml, noting the nodes as it goes (see BlockReading), of a text the caller has found
- * plain (isPlainText), or a part of one.
+ * readBlockYaml, noting the nodes as it goes (see BlockReading; `record` false: the data alone, some
+ * 20 % fewer instructions, for a fix's read-back), of a text the caller has found plain
+ * (isPlainText), or a part of one.
  */
-export function readBlock(text: string, maxDepth: number): BlockReading | undefined {
-  const reader = new BlockReader(text, maxDepth);
+export function readBlock(text: string, maxDepth: number, record = true): BlockReading | undefined {
+  const reader = new BlockReader(text, maxDepth, record);
   try {
     const indent = reader.nextContentIndent();
     if (indent !== 0 || reader.atSequenceEntry()) return undefined;
@@ -207,15 +208,15 @@ class BlockReader {
   private line = 0;
   /** Offset of the first non-space character of that line, set by nextContentIndent. */
   private content = 0;
-  /** The nodes noted (see SCALAR), and the values and sources of their scalars. */
+  /** When recording: the nodes noted (see SCALAR), and the values and sources of their scalars. */
   readonly ops: number[] = [];
   readonly values: unknown[] = [];
-  /** The end (third offset) of the node noted last. */
+  /** When recording: the end (third offset) of the node noted last. */
   private lastEnd = 0;
-  /** False once the reader meets nodes it does not place as `yaml` would (their data is right). */
+  /** When recording: false once the reader meets nodes it does not place as `yaml` would (their data is right). */
   placeable = true;
   /**
-   * The comments passed, each its `#` and its line's end, in one flat list (not a
+   * When recording: the comments passed, each its `#` and its line's end, in one flat list (not a
    * pair each: a clean file's comments are never asked for).
    */
   private readonly comments: number[] = [];
@@ -223,6 +224,7 @@ class BlockReader {
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
+    private readonly record: boolean,
   ) {}
 
   private scalar(value: unknown, style: number, source: string, start: number, end: number, nodeEnd: number): void {
@@ -264,7 +266,7 @@ class BlockReader {
         return i - line;
       }
       const end = text.indexOf('\n', i);
-      if (c === HASH) this.comments.push(i, end === -1 ? text.length : end);
+      if (this.record && c === HASH) this.comments.push(i, end === -1 ? text.length : end);
       line = end === -1 ? text.length : end + 1;
     }
     this.line = line;
@@ -287,7 +289,7 @@ class BlockReader {
     if (depth >= this.maxDepth) throw DECLINE;
     const map: Record<string, unknown> = {};
     const start = this.content;
-    this.ops.push(MAP, 0);
+    if (this.record) this.ops.push(MAP, 0);
     this.entry(map, this.content, indent, depth);
     for (;;) {
       const next = this.nextContentIndent();
@@ -295,7 +297,7 @@ class BlockReader {
       if (next > indent || this.atSequenceEntry()) throw DECLINE;
       this.entry(map, this.content, indent, depth);
     }
-    this.collection(start, this.lastEnd, indent, atRoot ? 'root' : 'nested');
+    if (this.record) this.collection(start, this.lastEnd, indent, atRoot ? 'root' : 'nested');
     return map;
   }
 
@@ -306,7 +308,7 @@ class BlockReader {
     if (i === -1 || i - start > 1000) throw DECLINE;
     const key = text.slice(start, i);
     if (Object.prototype.hasOwnProperty.call(map, key) || key === '__proto__' || (i - start <= 5 && NOT_STRING_KEY.test(key))) throw DECLINE;
-    this.scalar(key, PLAIN, key, start, i, i);
+    if (this.record) this.scalar(key, PLAIN, key, start, i, i);
     map[key] = this.valueAfter(i + 1, indent, true, depth);
   }
 
@@ -365,7 +367,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     const c = text.charCodeAt(i);
     if (i >= text.length || c === NEWLINE || (c === HASH && i > from)) {
-      if (c === HASH) this.comments.push(i, this.lineEnd(i));
+      if (c === HASH && this.record) this.comments.push(i, this.lineEnd(i));
       this.line = this.endOfLine(i);
       const next = this.nextContentIndent();
       if (next > indent) return this.atSequenceEntry() ? this.sequence(next, depth + 1, false) : this.mapping(next, depth + 1);
@@ -383,7 +385,7 @@ class BlockReader {
     if (depth >= this.maxDepth) throw DECLINE;
     const items: unknown[] = [];
     const start = this.content;
-    this.ops.push(SEQ, 0);
+    if (this.record) this.ops.push(SEQ, 0);
     for (;;) {
       items.push(this.item(indent, depth));
       const next = this.nextContentIndent();
@@ -395,7 +397,7 @@ class BlockReader {
       }
     }
     // (depth 2: the value of a key of the document's own mapping)
-    this.collection(start, this.lastEnd, indent, compact && depth === 2 ? 'compact' : 'nested');
+    if (this.record) this.collection(start, this.lastEnd, indent, compact && depth === 2 ? 'compact' : 'nested');
     return items;
   }
 
@@ -424,7 +426,7 @@ class BlockReader {
       case 0x27 /* ' */: {
         const [value, end] = this.quoted(start);
         this.line = this.endOfLine(this.afterValue(end));
-        this.scalar(value, quoteStyle(text.charCodeAt(start)), value, start, end, this.nodeEnd(indent));
+        if (this.record) this.scalar(value, quoteStyle(text.charCodeAt(start)), value, start, end, this.nodeEnd(indent));
         return value;
       }
       case 0x5b /* [ */:
@@ -433,15 +435,17 @@ class BlockReader {
       case 0x7b /* { */: {
         if (text.charCodeAt(start + 1) !== 0x7d || depth + 1 >= this.maxDepth) throw DECLINE;
         this.line = this.endOfLine(this.afterValue(start + 2));
-        this.ops.push(MAP, 1);
-        this.close(start, start + 2, this.nodeEnd(indent));
+        if (this.record) {
+          this.ops.push(MAP, 1);
+          this.close(start, start + 2, this.nodeEnd(indent));
+        }
         return {};
       }
       default: {
         const end = this.plainEnd(start);
         const source = text.slice(start, end);
         const value = plainValue(source);
-        this.scalar(value, PLAIN, source, start, end, this.nodeEnd(indent));
+        if (this.record) this.scalar(value, PLAIN, source, start, end, this.nodeEnd(indent));
         return value;
       }
     }
@@ -485,7 +489,7 @@ class BlockReader {
       if (c === NEWLINE) break;
       if (c === SPACE) {
         if (text.charCodeAt(i + 1) === HASH) {
-          this.comments.push(i + 1, this.lineEnd(i));
+          if (this.record) this.comments.push(i + 1, this.lineEnd(i));
           break;
         }
         continue;
@@ -526,7 +530,7 @@ class BlockReader {
     while (text.charCodeAt(i) === SPACE) i++;
     if (i >= text.length || text.charCodeAt(i) === NEWLINE) return i;
     if (text.charCodeAt(i) === HASH && i > from) {
-      this.comments.push(i, this.lineEnd(i));
+      if (this.record) this.comments.push(i, this.lineEnd(i));
       return i;
     }
     throw DECLINE;
@@ -548,7 +552,7 @@ class BlockReader {
   private flowList(start: number, indent: number): unknown[] {
     const { text } = this;
     const items: unknown[] = [];
-    this.ops.push(SEQ, 1);
+    if (this.record) this.ops.push(SEQ, 1);
     let i = start + 1;
     while (text.charCodeAt(i) === SPACE) i++;
     let close = i;
@@ -584,7 +588,7 @@ class BlockReader {
         items.push(value);
         while (text.charCodeAt(itemEnd) === SPACE) itemEnd++;
         // An item's node takes the spaces before its comma or bracket.
-        this.scalar(value, style, source, i, end, itemEnd);
+        if (this.record) this.scalar(value, style, source, i, end, itemEnd);
         const separator = text.charCodeAt(itemEnd);
         if (separator === 0x5d) {
           close = itemEnd;
@@ -598,7 +602,7 @@ class BlockReader {
       }
     }
     this.line = this.endOfLine(this.afterValue(close + 1));
-    this.close(start, close + 1, this.nodeEnd(indent));
+    if (this.record) this.close(start, close + 1, this.nodeEnd(indent));
     return items;
   }
 
@@ -652,7 +656,7 @@ class BlockReader {
     this.line = lineStart;
     const body = lines.join('');
     const value = strip ? body : `${body}\n`;
-    this.scalar(value, folded ? FOLDED : LITERAL, value, start, contentEnd, contentEnd);
+    if (this.record) this.scalar(value, folded ? FOLDED : LITERAL, value, start, contentEnd, contentEnd);
     return value;
   }
 }
