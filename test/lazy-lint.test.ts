@@ -6,7 +6,6 @@ import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { withRecommended } from '../src/config/presets.js';
 import { lintEagerly, lintWithYaml } from './helpers/readers.js';
-import { inferOperation } from '../src/engine/infer-operation.js';
 import { resolveOperation } from '../src/engine/resolve-operation.js';
 import { lintText, type LintOptions } from '../src/engine/lint.js';
 import { applyFixes } from '../src/fix/apply.js';
@@ -37,7 +36,7 @@ const generated = Array.from({ length: 300 }, (_, i) => clusterFile(i, seededRan
 
 describe('the resolution of the operation', () => {
   test('reports an inferred operation as its finding, which both ways place at the first document (operation/inferred, info)', () => {
-    expect(resolveOperation({ comments: [], document: { state: 'start' }, infer: inferOperation })).toEqual({
+    expect(resolveOperation({ comments: [], document: { state: 'start' } })).toEqual({
       operation: 'set-cluster-state',
       source: 'inferred',
       pathParameters: {},
@@ -52,7 +51,7 @@ describe('the resolution of the operation', () => {
         },
       ],
     });
-    expect(resolveOperation({ comments: [], document: { state: 'start' }, configOperation: 'set-cluster-state', infer: inferOperation }).findings).toEqual([]);
+    expect(resolveOperation({ comments: [], document: { state: 'start' }, configOperation: 'set-cluster-state' }).findings).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { RULES, STAGE_RULES } from '../rules/index.js';
 import type { FileResult } from '../src/formatters/types.js';
 import type { StageRule, StageRuleCase } from '../src/define-rule.js';
 import { lintTextDetailed, type DetailedFinding } from '../src/engine/lint.js';
-import { collectFacts, lintRepositoryDetailed, type RepositoryFacts } from '../src/engine/repository.js';
+import { collectFacts, lintRepository, type RepositoryFacts } from '../src/engine/repository.js';
 import { applyFixes } from '../src/fix/apply.js';
 import { decodeText } from '../src/node/files.js';
 import { isOperationId, type OperationId } from '../src/operations.js';
@@ -46,7 +46,7 @@ function lintStageCase(rule: StageRule, testCase: StageRuleCase): DetailedFindin
     const found = collectFacts(bodies);
     if (found) facts.set(file, found);
   }
-  return lintRepositoryDetailed(results, facts).find((result) => result.file === filename)!.findings as DetailedFinding[];
+  return lintRepository(results, facts, undefined, undefined, { detailed: true }).find((result) => result.file === filename)!.findings as DetailedFinding[];
 }
 
 /**

@@ -65,6 +65,5 @@ export function fixWith(lint: (text: string) => LintResult, text: string, fix: F
     output = next.text;
     result = lint(output);
   }
-  const { operation, operationSource, documents, findings, bodies, shownSource, suppressed } = result;
-  return { operation, operationSource, ...(documents ? { documents } : {}), findings, bodies, ...(shownSource === undefined ? {} : { shownSource }), ...(suppressed ? { suppressed } : {}), output, fixed: output !== text, applied };
+  return { ...result, output, fixed: output !== text, applied };
 }

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH
 import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
-import type { DocumentOperation, Finding, OperationSource, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
+import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { withRecommended } from '../config/presets.js';
 import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
@@ -15,15 +15,14 @@ import { ALL_RULES, findRule } from '../../rules/index.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
 import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
-import { inferOperation } from './infer-operation.js';
 import { sortFindings } from './order.js';
 import { withoutRepositoryRules } from './repository.js';
 import { asEnvelope, commentsByDocument, fileOperation, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
 
-/** Options of {@link lintText}: everything the CLI knows about a file besides its text. */
-export interface LintOptions {
+/** Options of {@link lintText}: everything the CLI knows about a file besides its text, its parse limits included. */
+export interface LintOptions extends Omit<ParseOptions, 'reader'> {
   /** The operation, when the caller knows it (`--operation`); otherwise it is resolved from the file. */
   operation?: OperationId;
   /** The file's name: `.json` selects JSON, anything else YAML. Shown nowhere by the core. */
@@ -34,16 +33,6 @@ export interface LintOptions {
   configOperation?: OperationId;
   /** Rule levels and options by rule id (`off` switches a rule off). */
   rules?: RuleSettings;
-  /** Most alias expansions one document may cause. */
-  maxAliasCount?: number;
-  /** Deepest nesting of collections a document may have (aliases expanded). */
-  maxDepth?: number;
-  /** Most characters of text the aliases of one document may stand for. */
-  maxAliasExpansion?: number;
-  /** Most documents of a stream that are read. */
-  maxDocuments?: number;
-  /** Most scalars a large text may hold (parse.ts DEFAULT_MAX_SCALARS). */
-  maxScalars?: number;
   /** Organisation policies from the config file. */
   policies?: readonly CompiledPolicy[];
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
@@ -59,28 +48,14 @@ export interface LintOptions {
   includeSuppressed?: boolean;
 }
 
-/** What {@link lintText} returns: the operation it checked the text as, how that was decided, and the sorted findings. */
-export interface LintResult {
-  /** The first document's operation that resolved; of a stream whose documents differ, `documents` has each one's. */
-  operation: OperationId | undefined;
-  operationSource: OperationSource;
-  /** For a stream whose documents do not all share `operation` and `operationSource`: each document's (DESIGN.md: each document resolves its own). */
-  documents?: DocumentOperation[];
-  findings: Finding[];
-  /**
-   * The text as outputs may show it, with every credential masked (`****`), when there are
-   * findings to show it for: code frames and fingerprints take their lines from here, never from
-   * the text itself. Lines are those of the text (same count).
-   */
-  shownSource?: string;
+/**
+ * What {@link lintText} returns: the operation it checked the text as, how that was decided, the
+ * sorted findings, the text as outputs may show it (where there are findings to show it for), and
+ * the bodies read.
+ */
+export interface LintResult extends Pick<FileResult, 'operation' | 'operationSource' | 'documents' | 'findings' | 'shownSource' | 'suppressed'> {
   /** Each readable document's body as the API would receive it (for a request envelope, its `body`), with where it sits. */
   bodies: BodyOfDocument[];
-  /**
-   * With `includeSuppressed`: the findings inline directives silenced, sorted as `findings`, each
-   * with `suppressions: [{kind: 'directive', justification}]` (the directive's reason, credentials
-   * masked; no `justification` when it gives none).
-   */
-  suppressed?: SuppressedFinding[];
 }
 
 export interface BodyOfDocument {
@@ -106,8 +81,7 @@ export interface BodyOfDocument {
  * ```
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
-  // Made without their messageId and data: the findings as they would be with those two taken out (the last keys), not copied again.
-  return withShown(lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false));
+  return withShown(lintTextMasked(text, options));
 }
 
 /** The result with the text as outputs may show it (`shownSource`), where there are findings to show it for. */
@@ -120,9 +94,11 @@ export function withShown<R extends LintResult | DetailedResult>({ result, secre
 /**
  * `lintText` without `shownSource`, and the file's credentials where it has findings to show: the
  * caller asks them for the shown text only if its output shows lines of the file (src/node/lint-files.ts).
+ * Findings are made without their messageId and data unless `detailed`: as they would be with those
+ * two taken out (the last keys), not copied again.
  */
-export function lintTextMasked(text: string, options: LintOptions = {}): { result: LintResult; secrets?: FileSecrets } {
-  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, false);
+export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): { result: DetailedResult; secrets?: FileSecrets } {
+  return lintParsed(parseText(text, options.format ?? formatOf(options.filename), options), text, options, detailed);
 }
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
@@ -133,19 +109,7 @@ export type DetailedResult = Omit<LintResult, 'findings' | 'suppressed'> & { fin
 
 /** `lintText`, keeping each rule finding's messageId and data. */
 export function lintTextDetailed(text: string, options: LintOptions = {}): DetailedResult {
-  return withShown(lintParsed(parseText(text, options.format ?? formatOf(options.filename), limitsOf(options)), text, options, true));
-}
-
-/** The parse limits among the options. */
-export function limitsOf(options: LintOptions): ParseOptions {
-  const { maxAliasCount, maxDepth, maxAliasExpansion, maxDocuments, maxScalars } = options;
-  return { maxAliasCount, maxDepth, maxAliasExpansion, maxDocuments, maxScalars };
-}
-
-/** A finding of a document's body or its operation, not placed in the text yet. */
-interface Unplaced {
-  document: SourceDocument | undefined;
-  finding: PathFinding;
+  return withShown(lintTextMasked(text, options, true));
 }
 
 /**
@@ -160,7 +124,8 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
   const settings = withRecommended(options.rules);
   const resolutions = resolveDocuments(file, options);
   const bodies: BodyOfDocument[] = [];
-  const unplaced: Unplaced[] = [];
+  // The findings of each document's body and operation, not placed in the text yet.
+  const unplaced: Array<{ document: SourceDocument | undefined; finding: PathFinding }> = [];
   for (const { document, resolved } of resolutions) {
     for (const finding of resolved.findings) unplaced.push({ document, finding });
     if (!document?.usable) continue;
@@ -239,7 +204,7 @@ function shownResult(file: ParsedFile, written: string, options: LintOptions, re
  */
 function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
   const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
-    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation, infer: inferOperation });
+    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
   if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(file.comments, undefined) }];
   const comments = commentsByDocument(file.comments, file.documents);
   const resolutions: Array<{ document: SourceDocument; resolved: ResolvedOperation }> = [];

@@ -1,8 +1,7 @@
-import type { FileResult } from '../types.js';
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { Finding, Range, RuleLevel, Severity, SuppressedFinding, ValueSpan } from '../types.js';
+import type { FileResult, Finding, Range, RuleLevel, Severity, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
@@ -152,8 +151,10 @@ function usableRange(range: Range | undefined): range is Range {
   return range !== undefined && range !== null && typeof range === 'object' && position(range.line) && position(range.column) && position(range.endLine) && position(range.endColumn);
 }
 
-/** `SET hive.exec.parallel=true;` → `hive.exec.parallel`, in order, each once. */
-/** The keys a Hive script `SET`s, each with its line's place in the script (where a finding about it points). */
+/**
+ * The keys a Hive script `SET`s (`SET hive.exec.parallel=true;` → `hive.exec.parallel`), in order,
+ * each once, with its line's place in the script (where a finding about it points).
+ */
 function hiveSetKeys(script: string): Array<{ key: string; within: ValueSpan }> {
   const keys: Array<{ key: string; within: ValueSpan }> = [];
   for (let start = 0; start <= script.length; ) {
@@ -191,6 +192,8 @@ export interface RepositoryOptions {
   keepSource?: boolean;
   /** Told of each file whose findings across files were located by parsing it (their facts now carry their ranges). */
   onLocated?: (file: string) => void;
+  /** Each finding keeps its messageId and data (for the rule tests). */
+  detailed?: boolean;
 }
 
 /**
@@ -205,29 +208,7 @@ export function lintRepository(
   sourceOf: (file: string) => string | undefined = () => undefined,
   options: RepositoryOptions = {},
 ): FileResult[] {
-  return repositoryResults(results, facts, levelFor, sourceOf, options, false);
-}
-
-/** `lintRepository`, each finding keeping its messageId and data (for the rule tests). */
-export function lintRepositoryDetailed(
-  results: FileResult[],
-  facts: ReadonlyMap<string, RepositoryFacts>,
-  levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
-  sourceOf: (file: string) => string | undefined = () => undefined,
-  options: RepositoryOptions = {},
-): FileResult[] {
-  return repositoryResults(results, facts, levelFor, sourceOf, options, true);
-}
-
-function repositoryResults(
-  results: FileResult[],
-  facts: ReadonlyMap<string, RepositoryFacts>,
-  levelFor: (file: string, ruleId: string) => RuleLevel | undefined,
-  sourceOf: (file: string) => string | undefined,
-  options: RepositoryOptions,
-  detailed: boolean,
-): FileResult[] {
-  const pass = repositoryPass(facts, levelFor, sourceOf, options, detailed);
+  const pass = repositoryPass(facts, levelFor, sourceOf, options);
   return pass ? results.map((result) => pass.withFindings(result)) : results;
 }
 
@@ -248,7 +229,6 @@ export function repositoryPass(
   levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
   sourceOf: (file: string) => string | undefined = () => undefined,
   options: RepositoryOptions = {},
-  detailed = false,
 ): RepositoryPass | undefined {
   const levelOf: LevelOf = (file, rule) => {
     const level = levelFor(file, rule.id) ?? rule.severity;
@@ -262,7 +242,7 @@ export function repositoryPass(
     if (list) list.push(finding);
     else byFile.set(finding.file, [finding]);
   }
-  return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options, detailed) };
+  return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options) };
 }
 
 function withRepositoryFindings(
@@ -271,7 +251,6 @@ function withRepositoryFindings(
   facts: ReadonlyMap<string, RepositoryFacts>,
   sourceOf: (file: string) => string | undefined,
   options: RepositoryOptions,
-  detailed: boolean,
 ): FileResult {
   if (!extra) return result;
   // Every finding's place known (kept by the cache), and no directive that could silence one:
@@ -301,7 +280,7 @@ function withRepositoryFindings(
       column: range.column,
       endLine: range.endLine,
       endColumn: range.endColumn,
-      ...(detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
+      ...(options.detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
     };
   });
   // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,

@@ -5,6 +5,7 @@ import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage } from '../define-rule.js';
 import { envelopeFindings } from './envelope.js';
+import { inferOperation } from './infer-operation.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
@@ -30,8 +31,6 @@ export interface ResolveInput {
   streamModeline?: OperationId;
   /** The operation the config file's `files` entries give this file. */
   configOperation?: OperationId;
-  /** Shape inference, tried last. */
-  infer?: (value: unknown) => OperationId | undefined;
 }
 
 const DPLINT_MODELINE = /^\s*dplint:\s*operation\s*=\s*(\S+)\s*$/;
@@ -54,7 +53,7 @@ export function asEnvelope(value: unknown): Envelope | undefined {
 
 /**
  * How a document gets its operation, first match wins (DESIGN.md): option, modeline, envelope,
- * config, inference. Each document of a stream is resolved on its own (its own modeline, its own
+ * config, inference (tried last). Each document of a stream is resolved on its own (its own modeline, its own
  * envelope): a stream of requests to different routes is checked route by route. A later document
  * that declares nothing itself takes the first document's modeline before the config's operation
  * (the file's header comment, which editors apply to every document).
@@ -95,7 +94,7 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
 
   if (input.configOperation) return done(input.configOperation, 'config');
 
-  const inferred = input.infer?.(input.document);
+  const inferred = inferOperation(input.document);
   if (inferred) {
     // Inference is reported (an info), so that users declare the operation: a finding of the resolution's like any other.
     findings.push({ ...stageMessage(operationInferred, 'inferred', { operation: inferred }), path: [] });

@@ -2,7 +2,6 @@ import { RULES } from '../../rules/index.js';
 import type { ClusterKind, PathFinding, Rule, RuleContext, RuleSettings } from '../types.js';
 import { renderMessage } from '../define-rule.js';
 
-
 export interface RunRulesInput {
   operation: string;
   body: unknown;
@@ -10,7 +9,6 @@ export interface RunRulesInput {
   pathParameters: Record<string, string>;
   headers: Record<string, unknown>;
   settings: RuleSettings;
-  rules?: readonly Rule[];
 }
 
 /** A rule to run, with its options worked out. */
@@ -25,13 +23,13 @@ interface Step {
  */
 const PLANS = new WeakMap<RuleSettings, Map<string, readonly Step[]>>();
 
-function planOf(operation: string, settings: RuleSettings, rules: readonly Rule[] | undefined): readonly Step[] {
-  const keep = rules === undefined && Object.isFrozen(settings);
+function planOf(operation: string, settings: RuleSettings): readonly Step[] {
+  const keep = Object.isFrozen(settings);
   let byOperation = keep ? PLANS.get(settings) : undefined;
   const known = byOperation?.get(operation);
   if (known) return known;
   const steps: Step[] = [];
-  for (const rule of rules ?? RULES) {
+  for (const rule of RULES) {
     if (rule.appliesTo !== '*' && !rule.appliesTo.includes(operation)) continue;
     const setting = settings[rule.id];
     const level = Array.isArray(setting) ? setting[0] : setting;
@@ -77,7 +75,7 @@ export function runRules(input: RunRulesInput): PathFinding[] {
       });
     },
   };
-  for (const step of planOf(input.operation, input.settings, input.rules)) {
+  for (const step of planOf(input.operation, input.settings)) {
     rule = step.rule;
     context.options = step.options;
     try {

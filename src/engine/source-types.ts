@@ -1,6 +1,7 @@
 import { isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { nodeAt } from '../parse/locate.js';
 import { fieldName } from '../parse/pointer.js';
+import type { SourceFormat } from '../parse/parse.js';
 import type { PathFinding } from '../types.js';
 import booleanAsString from '../../rules/body/boolean-as-string.js';
 import numberAsString from '../../rules/body/number-as-string.js';
@@ -16,7 +17,7 @@ const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: 
  * pitfall and carries a fix: `presto_version: 0.180` was meant as the string "0.180";
  * `blk_volume_size: "100GB"` as the number 100.
  */
-export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string, format: 'yaml' | 'json' = 'yaml'): PathFinding {
+export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, text: string, format: SourceFormat = 'yaml'): PathFinding {
   if (finding.ruleId !== 'schema/type' || !finding.data) return finding;
   const { node, complete } = nodeAt(doc, finding.path);
   if (complete && !finding.data.secret) {
@@ -98,16 +99,16 @@ function refine(finding: PathFinding, value: unknown, written: { source?: string
 /** String members that hold several values as one comma-separated string (spec 4.11.1: subnet_id "several as one comma-separated string"). */
 const COMMA_SEPARATED = new Set(['subnet_id']);
 
-/**
- * A list where one string is wanted, or one string where a list is: `label: etl` was meant as
- * `[etl]`, `subnet_id: [a, b]` as `"a,b"`. Fixed when the meaning is certain; a string with a
- * comma in it, given for a list, could be one item or several, so a person chooses.
- */
 /** A value as YAML's flow style writes it: `[etl]`, `"a,b"`. */
 function flowList(value: unknown): string {
   return Array.isArray(value) ? `[${value.map((item) => (/^[\w.@/-]+$/.test(String(item)) ? String(item) : JSON.stringify(item))).join(', ')}]` : JSON.stringify(value);
 }
 
+/**
+ * A list where one string is wanted, or one string where a list is: `label: etl` was meant as
+ * `[etl]`, `subnet_id: [a, b]` as `"a,b"`. Fixed when the meaning is certain; a string with a
+ * comma in it, given for a list, could be one item or several, so a person chooses.
+ */
 function listShapeFix(finding: PathFinding, value: unknown): Pick<PathFinding, 'fix' | 'suggestions'> | undefined {
   const { expected, items } = finding.data ?? {};
   if (expected === 'array' && items === 'string' && typeof value === 'string' && value.trim() !== '') {

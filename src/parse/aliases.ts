@@ -1,37 +1,24 @@
 import { isAlias, isCollection, isNode, isPair, type Alias, type Document, type Node } from 'yaml';
 
 /**
- * Aliases, resolved and measured in one walk of a document each. `yaml`'s own `Alias.resolve`
- * walks the whole document on every call, so resolving each of n aliases (or locating each
- * finding under one) that way takes time in n × the document's size.
+ * Aliases, resolved and measured in one walk of a document. `yaml`'s own `Alias.resolve` walks
+ * the whole document on every call, so resolving each of n aliases (or locating each finding
+ * under one) that way takes time in n × the document's size.
  */
 
-/** A node as the walks below meet it: in document order, a node before what it holds, a key before its value. */
+/** A node as the walk meets it: in document order, a node before what it holds, a key before its value. */
 type Entry = { node: unknown } | { leave: Node };
-
-/**
- * Each alias of a document with the node it names: the last node anchored with its name before it
- * in document order, as `yaml` resolves it (an alias inside the collection it names resolves to that
- * collection). An alias whose anchor is not defined before it is absent.
- */
-export function aliasTargets(doc: Document.Parsed): Map<Alias, Node> {
-  const targets = new Map<Alias, Node>();
-  const anchors = new Map<string, Node>();
-  walk(doc, (node) => {
-    if (isAlias(node)) {
-      const target = anchors.get(node.source);
-      if (target) targets.set(node, target);
-    } else if (node.anchor) {
-      anchors.set(node.anchor, node);
-    }
-  });
-  return targets;
-}
 
 /** What aliasExpansion counted, and the alias that passed a limit, if one did. */
 export interface AliasExpansion {
   aliases: number;
   characters: number;
+  /**
+   * Each alias walked with the node it names: the last node anchored with its name before it in
+   * document order, as `yaml` resolves it (an alias inside the collection it names resolves to that
+   * collection).
+   */
+  targets: Map<Alias, Node>;
   passed?: { limit: 'maxAliasCount' | 'maxAliasExpansion'; at: Alias };
   /** The first alias whose anchor is not set before it: a syntax error, which `yaml` only throws when the data is made. */
   unresolved?: Alias;
@@ -61,6 +48,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
   let characters = 0;
   let passed: AliasExpansion['passed'];
   let unresolved: Alias | undefined;
+  const targets = new Map<Alias, Node>();
   const enter = (node: Node): boolean => {
     if (isAlias(node)) {
       if (++aliases > limits.maxAliases) {
@@ -72,6 +60,7 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
         unresolved = node;
         return false;
       }
+      targets.set(node, target);
       const nested = inside.get(target);
       // Not walked past yet: the alias sits inside the node it names.
       if (!target.range || nested === undefined) return true;
@@ -86,21 +75,13 @@ export function aliasExpansion(doc: Document.Parsed, limits: { maxAliases: numbe
     }
     return true;
   };
-  walk(doc, enter, (node) => inside.set(node, characters - entered.get(node)!));
-  return { aliases, characters, ...(passed ? { passed } : {}), ...(unresolved ? { unresolved } : {}) };
-}
-
-/**
- * Walks a document's nodes iteratively (its nesting is bounded by maxDepth, but need not be here):
- * `enter` for each node in document order, `leave` for each anchored node after what it holds.
- * Stops when `enter` returns false.
- */
-function walk(doc: Document.Parsed, enter: (node: Node) => boolean | void, leave?: (node: Node) => void): void {
+  // The nodes in document order, iteratively (their nesting is bounded by maxDepth, but need not be
+  // here); an anchored node is left after what it holds. Stops at the first alias `enter` refuses.
   const stack: Entry[] = [{ node: doc.contents }];
   while (stack.length > 0) {
     const entry = stack.pop()!;
     if ('leave' in entry) {
-      leave?.(entry.leave);
+      inside.set(entry.leave, characters - entered.get(entry.leave)!);
       continue;
     }
     const { node } = entry;
@@ -109,8 +90,9 @@ function walk(doc: Document.Parsed, enter: (node: Node) => boolean | void, leave
       continue;
     }
     if (!isNode(node)) continue;
-    if (enter(node) === false) return;
-    if (leave && node.anchor) stack.push({ leave: node });
+    if (!enter(node)) break;
+    if (node.anchor) stack.push({ leave: node });
     if (isCollection(node)) for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i] });
   }
+  return { aliases, characters, targets, ...(passed ? { passed } : {}), ...(unresolved ? { unresolved } : {}) };
 }

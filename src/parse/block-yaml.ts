@@ -1,5 +1,5 @@
-import { Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import { yaml11Plain } from './yaml11.js';
+import { Scalar, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { BLANK } from './documents.js';
 
 /**
  * A reader for the YAML that configuration repositories hold almost always — one document, block
@@ -7,11 +7,10 @@ import { yaml11Plain } from './yaml11.js';
  * comments — that returns the same data as the full parse (`parseText`, the `yaml` package with
  * the YAML 1.2 core schema) or `undefined` for any text outside that subset or with something the
  * full parse would report. It makes no findings. parseText takes its data for files in the
- * subset, and has it build the very nodes `yaml` would compose (BlockReading.document) only when
- * a finding needs placing; everything it declines goes to `yaml`. It is
- * written for speed — one screen of the text, then one pass over the characters, no tokens — and
- * for caution: when in doubt, it declines. readBlockStream reads a stream of such documents
- * separated by `---` lines, as one file holding many bodies has them.
+ * subset (a document, or each of a stream's documents separated by `---` lines), and has it build
+ * the very nodes `yaml` would compose (BlockReading.nodes) only when a finding needs placing;
+ * everything it declines goes to `yaml`. It is written for speed — one screen of the text, then
+ * one pass over the characters, no tokens — and for caution: when in doubt, it declines.
  *
  * Declined, among others: tabs, carriage returns, control characters, a byte-order mark; `---`,
  * `...` and `%` directives; anchors, aliases, tags, merge keys, complex and quoted keys, keys that
@@ -23,61 +22,50 @@ import { yaml11Plain } from './yaml11.js';
  * more-indented lines in a folded one.
  */
 export function readBlockYaml(text: string, maxDepth: number): Record<string, unknown> | undefined {
-  return read(text, maxDepth, false)?.value;
-}
-
-/** A block-subset document read with positions: what the full parse would make of it. */
-export interface BlockDocument {
-  value: Record<string, unknown>;
-  /** The `yaml` nodes the full parse would compose: classes, values, styles and source ranges. */
-  contents: YAMLMap<Scalar, unknown>;
-  /** The document's range, as the full parse gives it. */
-  range: [number, number, number];
-  /** Each comment's offsets: from its `#` to the end of its line (none for a document read without nodes). */
-  comments: Array<[number, number]>;
-}
-
-/**
- * readBlockYaml, also building the `yaml` nodes with their source ranges, at once (parseText builds
- * them from the reading when first asked: BlockReading.document). Declines a little more: empty
- * values, whose ranges the full parse places by rules not worth copying. For the tests.
- */
-export function readBlockDocument(text: string, maxDepth: number): BlockDocument | undefined {
-  return readBlock(text, maxDepth)?.document();
+  return isPlainText(text) ? readBlock(text, maxDepth, false)?.value : undefined;
 }
 
 /**
  * A document read once: its data, and what the reader noted of its nodes on the way (offsets,
- * styles, comments, in a flat list), from which `document()` builds the `yaml` nodes when
- * something asks for them, without reading the text again. `document()` is `undefined` where the
+ * styles, comments, in a flat list), from which `nodes()` builds the `yaml` nodes when
+ * something asks for them, without reading the text again. `nodes()` is `undefined` where the
  * reader takes the data but does not place the nodes as `yaml` would (an empty value, some
  * comment placements): those nodes are `yaml`'s to make.
  */
 export interface BlockReading {
   value: Record<string, unknown>;
-  /** The document's nodes, its offsets moved `shift` characters on (a stream's part in the whole text). */
-  document(shift?: number): BlockDocument | undefined;
+  /**
+   * The `yaml` nodes the full parse would compose (classes, values, styles and source ranges), and
+   * where the document's content starts, its offsets moved `shift` characters on (a stream's part in
+   * the whole text).
+   */
+  nodes(shift: number): { contents: YAMLMap<Scalar, unknown>; start: number } | undefined;
   /** Each comment's offsets, moved `shift` characters on: from its `#` to the end of its line. */
-  comments(shift?: number): Array<[number, number]>;
+  comments(shift: number): Array<[number, number]>;
 }
 
 /**
- * readBlockYaml, noting the nodes as it goes (see BlockReading). `plain`: the caller has found the
- * text (or the whole of which it is a part) plain already (isPlainText), and it is not scanned again.
+ * readBlockYaml, noting the nodes as it goes (see BlockReading; `record` false: the data alone, some
+ * 20 % fewer instructions, for a fix's read-back), of a text the caller has found plain
+ * (isPlainText), or a part of one.
  */
-export function readBlock(text: string, maxDepth: number, plain = false): BlockReading | undefined {
-  const done = read(text, maxDepth, true, plain);
-  if (!done) return undefined;
-  const { reader, start, value } = done;
-  return {
-    value,
-    document(shift = 0) {
-      if (!reader.placeable) return undefined;
-      const contents = buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>;
-      return { value, contents, range: [start + shift, contents.range![2], text.length + shift], comments: reader.commentRanges(shift) };
-    },
-    comments: (shift = 0) => reader.commentRanges(shift),
-  };
+export function readBlock(text: string, maxDepth: number, record = true): BlockReading | undefined {
+  const reader = new BlockReader(text, maxDepth, record);
+  try {
+    const indent = reader.nextContentIndent();
+    if (indent !== 0 || reader.atSequenceEntry()) return undefined;
+    const start = reader.contentOffset();
+    const value = reader.mapping(0, 1, true);
+    if (reader.nextContentIndent() !== -1) return undefined;
+    return {
+      value,
+      nodes: (shift) => (reader.placeable ? { contents: buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>, start: start + shift } : undefined),
+      comments: (shift) => reader.commentRanges(shift),
+    };
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
 }
 
 /** One document's part of a stream: its `---` line, and where its text starts and ends. */
@@ -106,41 +94,6 @@ export function streamParts(text: string, maxParts = Infinity): StreamPart[] | u
   if (markers[0] > 0) parts.push({ start: 0, end: markers[0] });
   markers.forEach((marker, i) => parts.push({ marker, start: Math.min(marker + 4, text.length), end: markers[i + 1] ?? text.length }));
   return parts;
-}
-
-/**
- * readBlockDocument for a stream of documents separated by lines that are exactly `---` (as one
- * file holding many cluster bodies has them), each document in the subset, with offsets into the
- * whole text: what the full parse would compose for each. `undefined` for a text with no such
- * line, or with any document the reader declines — an empty one, one with `...` or a directive,
- * or comments alone before the first `---`.
- */
-export function readBlockStream(text: string, maxDepth: number): BlockDocument[] | undefined {
-  const parts = streamParts(text);
-  if (!parts) return undefined;
-  const documents: BlockDocument[] = [];
-  for (const { marker, start, end } of parts) {
-    const part = readBlock(text.slice(start, end), maxDepth)?.document(start);
-    if (!part) return undefined;
-    documents.push({ ...part, range: [marker ?? part.range[0], part.range[1], end] });
-  }
-  return documents;
-}
-
-/** The document's mapping, and the reader that read it (holding what it built) with where the mapping starts. */
-function read(text: string, maxDepth: number, record: boolean, plain = false): { value: Record<string, unknown>; reader: BlockReader; start: number } | undefined {
-  if (!plain && !isPlainText(text)) return undefined;
-  const reader = new BlockReader(text, maxDepth, record);
-  try {
-    const indent = reader.nextContentIndent();
-    if (indent !== 0 || reader.atSequenceEntry()) return undefined;
-    const start = reader.contentOffset();
-    const value = reader.mapping(0, 1, true);
-    return reader.nextContentIndent() === -1 ? { value, reader, start } : undefined;
-  } catch (error) {
-    if (error === DECLINE) return undefined;
-    throw error;
-  }
 }
 
 /** Thrown from anywhere in the reader when the text leaves the subset; caught at the top. */
@@ -175,10 +128,16 @@ function isKeyPart(c: number): boolean {
   return isKeyStart(c) || (c >= 48 && c <= 57) || c === DASH || c === 46 || c === 47;
 }
 
-/** The words YAML 1.1 reads as booleans (YAML 1.2, and dplint, read them as strings): the one list of them. */
-export const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+/** The words YAML 1.1 reads as booleans (YAML 1.2, and dplint, read them as strings). */
+const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 /** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans (none longer than five characters). */
 const NOT_STRING_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+/**
+ * Text that YAML 1.1 (src/engine/yaml11.ts) may read as a number or a date where YAML 1.2 reads
+ * a string, beyond OTHER_NUMBER: underscores (`1_000`), binary and signed hex (`0b1`, `+0x1F`), a
+ * date's start (`2024-01-01`). Some strings it takes are strings to YAML 1.1 too: declined all the same.
+ */
+const YAML11_OTHER = /_|^[-+]?0[bx]|^[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?/;
 const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 /**
  * Every other number of the core schema (signs, leading zeros, leading or trailing dots,
@@ -203,24 +162,6 @@ const STYLES = [Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.B
 const PLAIN = 0;
 const LITERAL = 3;
 const FOLDED = 4;
-
-/**
- * Blank nodes of each class, to make the nodes from: `yaml`'s constructors mark every node with
- * its kind by `Object.defineProperty`, which costs some ten times the rest of making the node (a
- * file with findings has hundreds). A node made with `Object.create` of a blank inherits the mark
- * from it: `yaml`'s `isScalar`, `isMap`, `isSeq`, `isPair` read it through the prototype, and
- * `instanceof` and `clone()` work as on a constructed node.
- */
-const BLANK = {
-  scalar: new Scalar(null),
-  map: new YAMLMap(),
-  seq: new YAMLSeq(),
-  pair: new Pair(null),
-};
-for (const blank of Object.values(BLANK)) {
-  // Nothing of a blank's own but its mark is inherited: each node gets its members as its own.
-  for (const key of Object.keys(blank)) delete (blank as unknown as Record<string, unknown>)[key];
-}
 
 /** The `yaml` nodes noted in `ops` and `values` (see SCALAR), their offsets moved `shift` on. */
 function buildNodes(ops: readonly number[], values: readonly unknown[], shift: number): BuiltNode {
@@ -297,7 +238,7 @@ class BlockReader {
     this.lastEnd = nodeEnd;
   }
 
-  /** The comments passed, as BlockDocument has them, moved `shift` characters on. */
+  /** The comments passed, each its `#` and its line's end, moved `shift` characters on. */
   commentRanges(shift: number): Array<[number, number]> {
     const ranges: Array<[number, number]> = [];
     for (let i = 0; i < this.comments.length; i += 2) ranges.push([this.comments[i] + shift, this.comments[i + 1] + shift]);
@@ -752,8 +693,8 @@ function plainValue(source: string): unknown {
       return number;
     }
     if (OTHER_NUMBER.test(source)) throw DECLINE;
-    // A string to YAML 1.2 that YAML 1.1 reads as a number or a date (`1_000`, `0b1`, `2024-01-01`): yaml/yaml11-ambiguous's, after the full parse.
-    if (yaml11Plain(source).kind !== 'str') throw DECLINE;
+    // A string to YAML 1.2 that YAML 1.1 reads as a number or a date: yaml/yaml11-ambiguous's, after the full parse.
+    if (YAML11_OTHER.test(source)) throw DECLINE;
     return source;
   }
   if (YAML11_BOOLEAN.test(source)) throw DECLINE;

@@ -1,4 +1,4 @@
-import { Document } from 'yaml';
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 
 /** The settings `yaml` composes with (see parseText); a Document carries them in its `options`. */
 // logLevel 'error': `yaml` would otherwise print a warning on standard error (process.emitWarning)
@@ -24,4 +24,22 @@ export function composedDocument(contents: unknown, range: [number, number, numb
   document.contents = contents as Document.Parsed['contents'];
   document.range = range;
   return document;
+}
+
+/**
+ * Blank nodes of each class, to make the block reader's and the JSON reader's nodes from: `yaml`'s
+ * constructors mark every node with its kind by `Object.defineProperty`, which costs some ten times
+ * the rest of making the node (a file with findings has hundreds). A node made with `Object.create`
+ * of a blank inherits the mark from it: `yaml`'s `isScalar`, `isMap`, `isSeq`, `isPair` read it
+ * through the prototype, and `instanceof` and `clone()` work as on a constructed node.
+ */
+export const BLANK = {
+  scalar: new Scalar(null),
+  map: new YAMLMap(),
+  seq: new YAMLSeq(),
+  pair: new Pair(null),
+};
+for (const blank of Object.values(BLANK)) {
+  // Nothing of a blank's own but its mark is inherited: each node gets its members as its own.
+  for (const key of Object.keys(blank)) delete (blank as unknown as Record<string, unknown>)[key];
 }

@@ -1,8 +1,8 @@
-import { type Document, Pair, Scalar, YAMLMap, YAMLSeq, type CST } from 'yaml';
+import { Scalar, type CST, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { lineEnd, scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
-import { composedDocument } from './documents.js';
+import { BLANK, composedDocument } from './documents.js';
 
 /**
  * JSON files read without `yaml`: readJson gives the data (JSON.parse) and what the parser must
@@ -32,8 +32,6 @@ export type JsonReading =
       value: unknown;
       /** Keys given twice in one object, in the order of the text. */
       duplicates: JsonDuplicate[];
-      /** Keys and scalar values: the scalar nodes `yaml` would make (for maxScalars). */
-      scalars: number;
       /**
        * Numbers, true, false and null: what parse.ts counts against maxScalars today, with `yaml`'s
        * lexer, which marks plain scalars only (not a string or key in quotes).
@@ -64,14 +62,13 @@ export function readJson(text: string, options: { maxDepth: number }): JsonReadi
   }
   const reader = new DataReader(text, options.maxDepth);
   scanJson(text, reader);
-  const { duplicates, scalars, plainScalars, tooDeep } = reader;
-  return tooDeep === undefined ? { value, duplicates, scalars, plainScalars, breaks: jsonBreaks(text) } : { tooDeep };
+  const { duplicates, plainScalars, tooDeep } = reader;
+  return tooDeep === undefined ? { value, duplicates, plainScalars, breaks: jsonBreaks(text) } : { tooDeep };
 }
 
-/** readJson's reader of the scan's tokens: duplicate keys, depth, scalars. */
+/** readJson's reader of the scan's tokens: duplicate keys, depth, plain scalars. */
 class DataReader implements JsonReader {
   readonly duplicates: JsonDuplicate[] = [];
-  scalars = 0;
   plainScalars = 0;
   tooDeep: number | undefined;
   /** Each open object's keys so far, each with the offset of its first occurrence (none for an array), and its current key or an array's current index. */
@@ -104,7 +101,6 @@ class DataReader implements JsonReader {
     const { stack } = this;
     const top = stack[stack.length - 1];
     const key = stringValue(this.text, start, end);
-    this.scalars++;
     top.key = key;
     const first = top.keys!.get(key);
     if (first === undefined) top.keys!.set(key, start);
@@ -112,7 +108,6 @@ class DataReader implements JsonReader {
   }
 
   scalar(start: number, end: number, quoted: boolean): void {
-    this.scalars++;
     if (!quoted) this.plainScalars++;
   }
 }
@@ -130,23 +125,6 @@ function jsonBreaks(text: string): ReaderBreak[] {
 function stringValue(text: string, start: number, end: number): string {
   const inner = text.slice(start + 1, end - 1);
   return inner.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : inner;
-}
-
-/**
- * Blank nodes of each class, to make the nodes from (as src/parse/block-yaml.ts does): `yaml`'s
- * constructors mark every node with its kind by `Object.defineProperty`, which costs some ten
- * times the rest of making a node. A node made with `Object.create` of a blank inherits the mark:
- * `isScalar`, `isMap`, `isSeq`, `isPair` and `instanceof` work as on a constructed node.
- */
-const BLANK = {
-  scalar: new Scalar(null),
-  map: new YAMLMap(),
-  seq: new YAMLSeq(),
-  pair: new Pair(null),
-};
-for (const blank of Object.values(BLANK)) {
-  // Nothing of a blank's own but its mark is inherited: each node gets its members as its own.
-  for (const key of Object.keys(blank)) delete (blank as unknown as Record<string, unknown>)[key];
 }
 
 type JsonNode = Scalar | YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;

@@ -47,7 +47,19 @@ function isFoldedSpace(c: number): boolean {
 /** The [start, end) of every quoted scalar in the tokens, in order. */
 function quotedRanges(tokens: readonly CST.Token[]): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  // Iterative: the tokens of a deeply nested document nest as deep.
+  eachToken(tokens, (token) => {
+    const quoted = (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') && typeof token.offset === 'number' && typeof token.source === 'string';
+    if (quoted) ranges.push([token.offset as number, (token.offset as number) + (token.source as string).length]);
+    return quoted;
+  });
+  return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Calls `visit` with each object in `yaml`'s tokens, in no order, and looks into those it returns
+ * false for. Iterative: the tokens of a deeply nested document nest as deep.
+ */
+export function eachToken(tokens: readonly unknown[], visit: (token: { type?: unknown; offset?: unknown; source?: unknown }) => boolean): void {
   const stack: unknown[] = [tokens];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -55,13 +67,7 @@ function quotedRanges(tokens: readonly CST.Token[]): Array<[number, number]> {
       for (const item of value) stack.push(item);
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
-    const token = value as { type?: unknown; offset?: unknown; source?: unknown };
-    if ((token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') && typeof token.offset === 'number' && typeof token.source === 'string') {
-      ranges.push([token.offset, token.offset + token.source.length]);
-      continue;
-    }
-    for (const key of Object.keys(token)) if (key !== 'source') stack.push((token as Record<string, unknown>)[key]);
+    if (value === null || typeof value !== 'object' || visit(value)) continue;
+    for (const key of Object.keys(value)) if (key !== 'source') stack.push((value as Record<string, unknown>)[key]);
   }
-  return ranges.sort((a, b) => a[0] - b[0]);
 }

@@ -1,11 +1,10 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type LineCounter, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { Range, ValueSpan } from '../types.js';
-import { aliasTargets } from './aliases.js';
-import { rangeOf } from './parse.js';
+import { aliasExpansion } from './aliases.js';
+import { rangeOf, type ParsedFile } from './parse.js';
 import type { DataPath } from './pointer.js';
 
 export type LocateTarget = 'key' | 'value';
-
 
 /**
  * The one place where a data path becomes a source range.
@@ -17,20 +16,15 @@ export type LocateTarget = 'key' | 'value';
  *
  * `within` narrows a string value to the characters a finding is about (see {@link spanOffsets}).
  */
-export function locate(file: LocateSource, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value', within?: ValueSpan): Range {
+export function locate(file: Pick<ParsedFile, 'text' | 'lineCounter'>, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value', within?: ValueSpan): Range {
   const [start, end] = (within && target === 'value' && spanOffsets(file.text, doc, path, within)) || locateOffsets(file.text, doc, path, target);
   return rangeOf(file.lineCounter, start, end);
 }
 
-export interface LocateSource {
-  text: string;
-  lineCounter: LineCounter;
-}
-
-export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): [number, number] {
-  const { node, pair } = walkPath(doc, path);
+function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): [number, number] {
+  const { node, pair } = nodeAt(doc, path);
   const keyNode = pair?.key as Node | undefined;
-  if (pair && keyNode?.range && (target === 'key' || isBlockCollection(node) || !hasRange(node))) {
+  if (pair && keyNode?.range && (target === 'key' || (isCollection(node) && !node.flow) || !hasRange(node))) {
     return [keyNode.range[0], keyNode.range[1]];
   }
   if (hasRange(node)) {
@@ -43,10 +37,6 @@ export function locateOffsets(text: string, doc: Document.Parsed, path: DataPath
 
 /** The node at a data path (aliases followed), or the deepest existing ancestor. */
 export function nodeAt(doc: Document.Parsed, path: DataPath): { node: unknown; pair?: Pair; complete: boolean } {
-  return walkPath(doc, path);
-}
-
-function walkPath(doc: Document.Parsed, path: DataPath): { node: unknown; pair?: Pair; complete: boolean } {
   let node: unknown = doc.contents;
   let pair: Pair | undefined;
   let complete = true;
@@ -81,15 +71,15 @@ function child(doc: Document.Parsed, node: unknown, segment: string | number): {
   return undefined;
 }
 
+/**
+ * A mapping's members by key name and its merge keys, made once per mapping: looking each finding's
+ * key up by scanning would take quadratic time on a mapping with thousands of findings.
+ */
 interface MapIndex {
   members: Map<string, Pair>;
   merges: Pair[];
 }
 
-/**
- * A mapping's members by key name and its merge keys, made once per mapping: looking each finding's
- * key up by scanning would take quadratic time on a mapping with thousands of findings.
- */
 interface DocumentIndex {
   maps: Map<YAMLMap, MapIndex>;
   aliases?: Map<Alias, Node>;
@@ -139,7 +129,7 @@ function keyName(key: unknown): string | undefined {
 function resolveAlias(doc: Document.Parsed, node: unknown): unknown {
   if (!isAlias(node)) return node;
   const index = documentIndex(doc);
-  const aliases = (index.aliases ??= aliasTargets(doc));
+  const aliases = (index.aliases ??= aliasExpansion(doc, { maxAliases: Infinity, maxCharacters: Infinity }).targets);
   for (let hops = 0; isAlias(node) && hops < 100; hops++) node = aliases.get(node);
   return node;
 }
@@ -148,17 +138,12 @@ function hasRange(node: unknown): node is Node & { range: [number, number, numbe
   return (isScalar(node) || isCollection(node)) && Array.isArray(node.range);
 }
 
-function isBlockCollection(node: unknown): boolean {
-  return isCollection(node) && !node.flow;
-}
-
 /** A multi-line value is marked on its first line only: a code frame of forty lines helps no one. */
 function firstLine(text: string, start: number, end: number): [number, number] {
   const newline = text.indexOf('\n', start);
   const lineEnd = newline === -1 || newline > end ? end : newline;
   return [start, Math.max(lineEnd, Math.min(start + 1, text.length))];
 }
-
 
 /**
  * Where the characters `within` of the string scalar at `path` are written, or undefined when the
@@ -171,8 +156,8 @@ function firstLine(text: string, start: number, end: number): [number, number] {
  * own in the file: the span is then the line's characters after the escape, on the string's line,
  * which is where a person edits it.
  */
-export function spanOffsets(text: string, doc: Document.Parsed, path: DataPath, within: ValueSpan): [number, number] | undefined {
-  const { node, complete } = walkPath(doc, path);
+function spanOffsets(text: string, doc: Document.Parsed, path: DataPath, within: ValueSpan): [number, number] | undefined {
+  const { node, complete } = nodeAt(doc, path);
   if (!complete || !isScalar(node) || typeof node.value !== 'string' || !Array.isArray(node.range)) return undefined;
   const value = node.value;
   const start = Math.max(0, Math.floor(within.start));

@@ -1,18 +1,11 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { isPlainText, readBlock, readBlockYaml, streamParts, YAML11_BOOLEAN, type BlockReading, type StreamPart } from './block-yaml.js';
-
-// Where a stream's documents begin and end, for callers that work a document at a time (masking);
-// the block reader's data alone, for a fix's read-back of its edited text.
-export { readBlockYaml, streamParts, YAML11_BOOLEAN, type StreamPart };
+import { isPlainText, readBlock, readBlockYaml, streamParts, type BlockReading, type StreamPart } from './block-yaml.js';
 import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
 import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
-
-/** What the JSON reader reads of a JSON text. */
-type JsonRead = Extract<JsonReading, { value: unknown }>;
 import { toPointer } from './pointer.js';
 import { withLineFeeds } from './lines.js';
-import { BREAK_NAMES, readerBreaks, type ReaderBreak } from './line-breaks.js';
+import { BREAK_NAMES, eachToken, readerBreaks, type ReaderBreak } from './line-breaks.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
 import parseLineBreak from '../../rules/parse/line-break.js';
@@ -20,6 +13,10 @@ import parseSyntax from '../../rules/parse/syntax.js';
 import parseWarning from '../../rules/parse/warning.js';
 import { renderMessage, type StageRule } from '../define-rule.js';
 import type { Finding, Range, Severity } from '../types.js';
+
+// Where a stream's documents begin and end, for callers that work a document at a time (masking);
+// the block reader's data alone, for a fix's read-back of its edited text.
+export { readBlockYaml, streamParts, type StreamPart };
 
 export type SourceFormat = 'yaml' | 'json';
 
@@ -112,6 +109,16 @@ function plain<MessageId extends string>(rule: StageRule<MessageId>, messageId: 
   return { ruleId: rule.id, severity: rule.severity, message: renderMessage(rule.messages[messageId], data) };
 }
 
+/**
+ * A parser finding over [start, end) of the text, in `document` of a stream: at least one character
+ * marked, never past the end of the text (an error "at" the end of a file has nothing after it).
+ */
+function marked(file: ParsedFile, found: ReturnType<typeof plain>, start: number, end = start, document?: number): Finding {
+  const from = Math.min(start, file.text.length);
+  const range = rangeOf(file.lineCounter, from, Math.min(Math.max(end, from + 1), file.text.length));
+  return { ...found, path: '', ...(document === undefined ? {} : { document }), ...range };
+}
+
 export const DEFAULT_MAX_ALIAS_COUNT = 1000;
 export const DEFAULT_MAX_DEPTH = 200;
 /** What the parse/limit finding of a text too deep tells to do. */
@@ -136,30 +143,23 @@ const LARGE_TEXT = 1024 * 1024;
 /**
  * Whether a text is past maxScalars: counted in a large text only (a clean cluster file is never
  * slowed), or where the caller sets the limit (then every text is lexed once, some 15 µs for a
- * cluster file). Counted before the block reader, which would hold the data of every key; a large
- * text the block reader then declines is counted again by parseText (linear, and rare).
+ * cluster file). Counted before either reader, which would hold the data of every key, as `yaml`'s
+ * lexer reads them: a scalar token is U+001F, and each `---` starts a document.
  */
 function holdsTooManyScalars(text: string, options: Pick<ParseOptions, 'maxScalars' | 'maxDocuments'>, counted?: number): boolean {
   if (text.length <= LARGE_TEXT && options.maxScalars === undefined) return false;
   const limit = options.maxScalars ?? DEFAULT_MAX_SCALARS;
   // A JSON text's scalars were counted by the JSON reader's scan, as the lexer counts them.
-  return counted !== undefined ? counted > limit : scalarsPast(text, limit, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
-}
-
-/**
- * Whether the documents `yaml` would read (about the first `maxDocuments`) hold more than `limit`
- * scalars, as its lexer reads them: a scalar token is U+001F, and each `---` starts a document.
- */
-function scalarsPast(source: string, limit: number, maxDocuments: number): boolean {
+  if (counted !== undefined) return counted > limit;
   let scalars = 0;
   // `yaml` reads no more than maxDocuments documents, and they end by the (maxDocuments + 1)th `---`
   // (a stream that begins with `---` has one before its first): counting up to there never counts
   // less than is read, at most one document more.
   let separators = 0;
-  for (const token of new Lexer().lex(source)) {
+  for (const token of new Lexer().lex(text)) {
     if (token === SCALAR) {
       if (++scalars > limit) return true;
-    } else if (token === '---' && ++separators > maxDocuments) {
+    } else if (token === '---' && ++separators > (options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS)) {
       return false;
     }
   }
@@ -190,15 +190,13 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 
   const json = format === 'json' ? readJson(source, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }) : undefined;
   if (json && 'error' in json) {
-    const offset = Math.min(json.error.offset, source.length);
-    file.findings.push({ ...plain(parseSyntax, 'json', { detail: json.error.detail }), path: '', ...rangeOf(lineCounter, offset, Math.min(offset + 1, source.length)) });
+    file.findings.push(marked(file, plain(parseSyntax, 'json', { detail: json.error.detail }), json.error.offset));
     return file;
   }
   // The limit holds whichever reader would read the text: the block reader's nodes are `yaml`'s
   // too, and a file is linted or refused the same way by either.
   if (holdsTooManyScalars(source, options, json && 'value' in json ? json.plainScalars : undefined)) {
-    const maxScalars = options.maxScalars ?? DEFAULT_MAX_SCALARS;
-    file.findings.push({ ...plain(parseLimit, 'tooManyScalars', { maxScalars }), path: '', ...rangeOf(lineCounter, 0, Math.min(1, source.length)) });
+    file.findings.push(marked(file, plain(parseLimit, 'tooManyScalars', { maxScalars: options.maxScalars ?? DEFAULT_MAX_SCALARS }), 0));
     return { ...file, unreadFrom: 0 };
   }
   // JSON nested past maxDepth is `yaml`'s to refuse, as any text too deep.
@@ -214,10 +212,10 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 }
 
 /** A JSON file: its data and what the JSON reader found, its nodes made when first asked for (jsonDocument). */
-function jsonFile(file: ParsedFile, json: JsonRead): ParsedFile {
+function jsonFile(file: ParsedFile, json: Extract<JsonReading, { value: unknown }>): ParsedFile {
   const at = (start: number, end: number): Range => rangeOf(file.lineCounter, start, end);
   for (const { key, path, range, first } of json.duplicates) file.findings.push({ ...plain(duplicateKey, 'duplicateKey', { key, firstLine: at(first, first).line }), path, ...at(...range) });
-  for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file.lineCounter, readerBreak));
+  for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file, readerBreak));
   return { ...file, reader: 'json', documents: [new LazyDocument(0, 0, json.value, () => jsonDocument(file.text))] };
 }
 
@@ -242,14 +240,8 @@ class LazyDocument implements SourceDocument {
   }
 }
 
-/** A document's part of the text as the block reader read it. */
-interface BlockPart {
-  reading: BlockReading;
-  /** Where the part's text starts (its offsets are moved on by as much), and its `---` line, if any. */
-  start: number;
-  end: number;
-  marker?: number;
-}
+/** A document's part of the text as the block reader read it: its offsets are moved on by `start`. */
+type BlockPart = StreamPart & { reading: BlockReading };
 
 /**
  * The text read by the block reader: one document, or a stream of them separated by lines that
@@ -259,7 +251,7 @@ function readBlocks(source: string, maxDepth: number, maxDocuments: number): Blo
   if (!isPlainText(source)) return undefined;
   // One document first: the reader declines at the first line that is exactly `---`, so a text it
   // takes is no stream, and a stream's text is looked for `---` only once the reader has declined it.
-  const reading = readBlock(source, maxDepth, true);
+  const reading = readBlock(source, maxDepth);
   if (reading) return [{ reading, start: 0, end: source.length }];
   // A stream of more than maxDocuments is left to `yaml`, which reads it up to the limit.
   const parts = source.includes('---') ? streamParts(source, maxDocuments) : undefined;
@@ -267,7 +259,7 @@ function readBlocks(source: string, maxDepth: number, maxDocuments: number): Blo
   const read: BlockPart[] = [];
   for (const { start, end, marker } of parts) {
     // (Each part of a plain text is plain.)
-    const reading = readBlock(source.slice(start, end), maxDepth, true);
+    const reading = readBlock(source.slice(start, end), maxDepth);
     if (reading === undefined) return undefined;
     read.push({ reading, start, end, marker });
   }
@@ -279,8 +271,8 @@ function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (ind
   const documents = parts.map(
     ({ reading, start, end, marker }, index) =>
       new LazyDocument(index, marker ?? start, reading.value, () => {
-        const block = reading.document(start);
-        return block ? composedDocument(block.contents, [marker ?? block.range[0], block.range[1], end]) : yamlNode(index);
+        const nodes = reading.nodes(start);
+        return nodes ? composedDocument(nodes.contents, [marker ?? nodes.start, nodes.contents.range![2], end]) : yamlNode(index);
       }),
   );
   const lineStarts = file.lineCounter.lineStarts;
@@ -320,7 +312,15 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
     }
     tokens.push(token);
   }
-  collectComments(tokens, source, lineCounter, comments);
+  // A search for each end of a comment: the tokens come in no order (sorted below).
+  const lineOf = (offset: number): number => lineCounter.linePos(offset).line - 1;
+  eachToken(tokens, (token) => {
+    const { type, offset, source: written } = token;
+    if (type !== 'comment' || typeof offset !== 'number' || typeof written !== 'string') return false;
+    comments.push(sourceComment(source, lineCounter.lineStarts, lineOf, offset, offset + written.length));
+    return true;
+  });
+  comments.sort((a, b) => a.offset - b.offset);
   const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
@@ -335,46 +335,33 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
   });
   const docs = [...composer.compose(composable, true, unread ?? source.length)] as Document.Parsed[];
 
-  // At least one character marked, never past the end of the text (an error "at" the end of a file has nothing after it).
-  const marked = ([start, end]: [number, number]): [number, number] => {
-    const from = Math.min(start, source.length);
-    return [from, Math.min(Math.max(end, from + 1), source.length)];
-  };
   const hasAliases = source.includes('*');
   const documents = docs.map((node, index): SourceDocument => {
-    const documentIndex = docs.length > 1 ? index : undefined;
+    const document = docs.length > 1 ? index : undefined;
     const at = (start: number, end: number): Range & { document?: number } => ({
       ...rangeOf(lineCounter, start, end),
-      ...(documentIndex === undefined ? {} : { document: documentIndex }),
+      ...(document === undefined ? {} : { document }),
     });
+    const unusable = (): SourceDocument => ({ index, start: node.range[0], node, value: undefined, usable: false });
+    const refuse = (found: ReturnType<typeof plain>, start = node.range[0], end = start): SourceDocument => {
+      findings.push(marked(file, found, start, end, document));
+      return unusable();
+    };
     const deepAt = tooDeep.get(index);
-    if (deepAt !== undefined) {
-      findings.push({ ...plain(parseLimit, 'tooDeep', { maxDepth, remedy: RAISE_MAX_DEPTH }), path: '', ...at(deepAt, Math.min(deepAt + 1, source.length)) });
-      return { index, start: node.range[0], node, value: undefined, usable: false };
-    }
+    if (deepAt !== undefined) return refuse(plain(parseLimit, 'tooDeep', { maxDepth, remedy: RAISE_MAX_DEPTH }), deepAt);
     // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
     const error = node.errors[0];
-    if (error) {
-      findings.push({ ...plain(parseSyntax, 'yaml', { detail: firstSentence(error.message) }), path: '', ...at(...marked(error.pos)) });
-    }
-    for (const warning of node.warnings) {
-      findings.push({ ...plain(parseWarning, 'warning', { detail: firstSentence(warning.message) }), path: '', ...at(...marked(warning.pos)) });
-    }
+    if (error) findings.push(marked(file, plain(parseSyntax, 'yaml', { detail: firstSentence(error.message) }), ...error.pos, document));
+    for (const warning of node.warnings) findings.push(marked(file, plain(parseWarning, 'warning', { detail: firstSentence(warning.message) }), ...warning.pos, document));
     // One push each: a spread of 120,000 duplicate keys is as many arguments, past V8's stack.
     for (const finding of duplicateKeys(node, at)) findings.push(finding);
-    if (node.errors.length > 0) return { index, start: node.range[0], node, value: undefined, usable: false };
-    const refuse = (limit: ReturnType<typeof plain>, start = node.range[0]): SourceDocument => {
-      findings.push({ ...limit, path: '', ...at(start, Math.min(start + 1, source.length)) });
-      return { index, start: node.range[0], node, value: undefined, usable: false };
-    };
+    if (error) return unusable();
     // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
     const expansion = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }) : undefined;
     // An alias naming no anchor set before it is a syntax error at the alias (yaml would only throw when making the data).
-    const unresolved = expansion?.unresolved;
-    if (unresolved) {
-      const [start, end] = unresolved.range ?? node.range;
-      findings.push({ ...plain(parseSyntax, 'undefinedAlias', {}), path: '', ...at(...marked([start, end])) });
-      return { index, start: node.range[0], node, value: undefined, usable: false };
+    if (expansion?.unresolved) {
+      const [start, end] = expansion.unresolved.range ?? node.range;
+      return refuse(plain(parseSyntax, 'undefinedAlias', {}), start, end);
     }
     const passed = expansion?.passed;
     if (passed?.limit === 'maxAliasCount') return refuse(plain(parseLimit, 'aliasesHeld', { maxAliasCount }), passed.at.range?.[0]);
@@ -394,16 +381,9 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
 
   for (const readerBreak of breaks) {
     const document = docs.length > 1 ? docs.findIndex((doc) => readerBreak.offset < doc.range[2]) : -1;
-    findings.push(lineBreakFinding(lineCounter, readerBreak, document === -1 ? undefined : document));
+    findings.push(lineBreakFinding(file, readerBreak, document === -1 ? undefined : document));
   }
-  if (unread !== undefined) {
-    findings.push({
-      ...plain(parseLimit, 'tooManyDocuments', { maxDocuments }),
-      path: '',
-      document: maxDocuments,
-      ...rangeOf(lineCounter, unread, Math.min(unread + 1, source.length)),
-    });
-  }
+  if (unread !== undefined) findings.push(marked(file, plain(parseLimit, 'tooManyDocuments', { maxDocuments }), unread, unread, maxDocuments));
   return { ...file, documents, ...(unread === undefined ? {} : { unreadFrom: unread }) };
 }
 
@@ -415,8 +395,8 @@ function onlySpaceBetween(text: string, from: number, to: number): boolean {
 }
 
 /** A line break YAML 1.1 readers read and YAML 1.2 does not (rules/parse/line-break.ts). */
-function lineBreakFinding(lineCounter: LineCounter, { offset, character, quoted }: ReaderBreak, document?: number): Finding {
-  return { ...plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]), path: '', ...(document === undefined ? {} : { document }), ...rangeOf(lineCounter, offset, offset + 1) };
+function lineBreakFinding(file: ParsedFile, { offset, character, quoted }: ReaderBreak, document?: number): Finding {
+  return marked(file, plain(parseLineBreak, quoted ? 'quoted' : 'outside', BREAK_NAMES[character]), offset, offset + 1, document);
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
@@ -527,13 +507,6 @@ export function dataNesting(root: unknown, maxDepth: number): 'cycle' | 'too dee
   return undefined;
 }
 
-interface CstLike {
-  type?: unknown;
-  offset?: unknown;
-  source?: unknown;
-}
-
-/** The comment from `start` (its `#`) to `end`. */
 /**
  * The comment from its `#` at `start` to `end`; `lineOf` gives the 0-based line an offset is on
  * (the index of the last of `lineStarts` at or before it), as {@link rangeOf} would count it.
@@ -549,26 +522,3 @@ function sourceComment(text: string, lineStarts: readonly number[], lineOf: (off
     range: { line: first + 1, column: start - lineStarts[first] + 1, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 },
   };
 }
-
-function collectComments(tokens: unknown[], text: string, lineCounter: LineCounter, out: SourceComment[]): void {
-  // A search for each end: the tokens come in no order.
-  const lineOf = (offset: number): number => lineCounter.linePos(offset).line - 1;
-  // Iterative: the tokens of a deeply nested document nest as deep (the order is restored by the sort below).
-  const stack: unknown[] = [tokens];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    const token = value as CstLike;
-    if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
-      out.push(sourceComment(text, lineCounter.lineStarts, lineOf, token.offset, token.offset + token.source.length));
-      continue;
-    }
-    for (const key of Object.keys(token)) if (key !== 'source') stack.push((token as Record<string, unknown>)[key]);
-  }
-  out.sort((a, b) => a.offset - b.offset);
-}
-

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { lintText } from '../../src/engine/lint.js';
-import { yaml11Plain } from '../../src/parse/yaml11.js';
+import { yaml11Plain } from '../../src/engine/yaml11.js';
 
 /**
  * Numbers and keys a YAML 1.1 reader reads differently (issue 29 item 7, issue 30): PyYAML, the
