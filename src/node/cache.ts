@@ -376,7 +376,7 @@ export class LintCache {
     let entry: Entry | undefined;
     if (!Number.isNaN(this.spooledAt[index])) {
       const line = this.spool!.read(this.spooledAt[index], this.spooledBytes[index]);
-      entry = JSON.parse(line.toString('utf8', line.indexOf(0x09) + 1)) as Entry;
+      entry = JSON.parse(Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString('utf8', line.indexOf(0x09) + 1)) as Entry;
     } else if (!Number.isNaN(this.keptAt[index])) {
       entry = this.entryAt(file, this.keptAt[index]);
       this.keptAt[index] = Number.NaN;

@@ -93,7 +93,7 @@ export class SpooledFile {
   }
 
   /** `length` bytes from `offset`, as written. */
-  read(offset: number, length: number): Buffer {
+  read(offset: number, length: number): Uint8Array {
     this.flush();
     const bytes = Buffer.allocUnsafe(length);
     let total = 0;
@@ -110,7 +110,7 @@ export class SpooledFile {
   }
 
   /** The file from `offset` to its end, in parts of 1 MiB, each valid until the next is taken. */
-  *chunks(offset: number): Generator<Buffer> {
+  *chunks(offset: number): Generator<Uint8Array> {
     this.flush();
     for (let at = offset; at < this.size; at += 1 << 20) yield this.read(at, Math.min(1 << 20, this.size - at));
   }
