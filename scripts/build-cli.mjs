@@ -139,10 +139,10 @@ const schemaFactsAtBuild = {
       const text = readFileSync(path, 'utf8');
       if (text.split(CREDENTIAL_KEYS_WALK).length !== 2) throw new Error(`${path}: CREDENTIAL_KEYS is not made from \`${CREDENTIAL_KEYS_WALK.trim()}\` on a line of its own`);
       names ??= await credentialKeys();
-      // The names written after the walk are in the set already, in their places.
-      const after = text.slice(text.indexOf(CREDENTIAL_KEYS_WALK), text.indexOf('\n]);', text.indexOf(CREDENTIAL_KEYS_WALK)));
-      const found = names.filter((name) => !after.includes(`'${name}'`));
-      return { contents: text.replace(CREDENTIAL_KEYS_WALK, `  ...${JSON.stringify(found)},\n`), loader: 'ts' };
+      // The walk and the names written after it become the whole set, in the order the module makes it.
+      const start = text.indexOf(CREDENTIAL_KEYS_WALK);
+      const end = text.indexOf('\n]);', start);
+      return { contents: `${text.slice(0, start)}  ...${JSON.stringify(names)},${text.slice(end)}`, loader: 'ts' };
     });
   },
 };

@@ -80,7 +80,8 @@ test('a stream is read document by document: each document\'s allow-list entry, 
   const dir = repo({
     'dplint.config.yaml': CONFIG,
     'clusters/all.yaml': 'label: [etl]\nnode_configuration:\n  idle_cluster_timeout: 4\n---\nlabel: [etl]\nnode_configuration:\n  idle_cluster_timeout: 2\n---\nnode_configuration:\n  idle_cluster_timeout: 6\n',
-    'account.yaml': 'account:\n  idle_cluster_timeout: 2\n',
+    // Two account edits in order: the second one's default is the one in force.
+    'account.yaml': 'account:\n  idle_cluster_timeout: 6\n---\naccount:\n  idle_cluster_timeout: 2\n',
     'allow-list/all.yaml': 'ip_cidr: 81.2.69.160/28\n---\nip_cidr: 81.2.69.161\n',
     'bootstrap/all.yaml': 'script: SET hive.exec.parallel=true;\nis_user_bootstrap: false\n---\nscript: SET hive.exec.parallel=false;\nis_user_bootstrap: true\n',
   });
@@ -89,8 +90,8 @@ test('a stream is read document by document: each document\'s allow-list entry, 
   expect(list).toEqual([
     'allow-list/all.yaml:3:10 warning repository/duplicate-allow-list-entry: ip_cidr "81.2.69.161" lies inside "81.2.69.160/28" from allow-list/all.yaml (document 0), which already allows it',
     'bootstrap/all.yaml:4:9 info repository/bootstrap-override: this user-level bootstrap sets hive.exec.parallel, also set by the account-level bootstrap in bootstrap/all.yaml (document 0); the user-level values win',
-    'clusters/all.yaml:3:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 4 overrides the account default of 2 hours set in account.yaml',
-    'clusters/all.yaml:10:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 6 overrides the account default of 2 hours set in account.yaml',
+    'clusters/all.yaml:3:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 4 overrides the account default of 2 hours set in account.yaml (document 1)',
+    'clusters/all.yaml:10:25 info repository/idle-timeout-override: node_configuration.idle_cluster_timeout 6 overrides the account default of 2 hours set in account.yaml (document 1)',
   ]);
   // The cache keeps each document's facts: a run that fills it and a run that reads it find the same.
   const cached = async () => (await runCli(['.', '-f', 'json', '--cache'], { cwd: dir })).stdout;

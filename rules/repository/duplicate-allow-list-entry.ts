@@ -7,7 +7,7 @@ export default defineRule({
   stage: 'repository',
   severity: 'warning',
   docs: {
-    summary: 'An allow-list entry repeats another file’s entry, or lies inside another entry’s CIDR block.',
+    summary: 'An allow-list entry repeats another entry (of another file, or of another document of its stream), or lies inside another entry’s CIDR block.',
     rationale: 'Spec 4.1 adds one address or block per request (`ip_cidr`, "IPv4 or IPv6 address"); an entry inside another block allows nothing new, and removing one of them later will not revoke the access it seems to.',
     fix: 'Remove the entry that is covered, or narrow the wider block.',
   },
@@ -35,6 +35,13 @@ export default defineRule({
         yaml: `${ALLOW}ip_cidr: 81.2.69.160/28\n`,
         otherFiles: { 'allow-list/office.yaml': `${ALLOW}ip_cidr: 81.2.69.160/28\n` },
         findings: [{ messageId: 'repeats', line: 2, column: 10, data: { value: '"81.2.69.160/28"', file: 'allow-list/office.yaml' } }],
+      },
+      {
+        // Each document of a stream is a request of its own: the later document is reported.
+        name: 'the same block in two documents of one stream',
+        filename: 'allow-list/office.yaml',
+        yaml: `${ALLOW}ip_cidr: 81.2.69.160/28\n---\nip_cidr: 81.2.69.160/28\n`,
+        findings: [{ messageId: 'repeats', line: 4, column: 10, data: { value: '"81.2.69.160/28"', file: 'allow-list/office.yaml (document 0)' } }],
       },
     ],
   },

@@ -438,9 +438,10 @@ function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf
 function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
   let account: { file: string; at: Located } | undefined;
   for (const [file, fact] of facts) {
-    const first = fact.accountIdleTimeouts?.[0];
-    if (!first) continue;
-    account = { file, at: first };
+    // The documents of a stream are edits sent in order: the last one's timeout is the one in force.
+    const last = fact.accountIdleTimeouts?.at(-1);
+    if (!last) continue;
+    account = { file, at: last };
     break;
   }
   if (!account) return [];
