@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
-import { SHAPES, writeShapes } from './shapes.mjs';
+import { SHAPES, writeShapes, writeStartUp } from './shapes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -105,10 +105,7 @@ if (before) {
 
 // The shapes, counted as bench/run.mjs times them: each shape's folder with its config file, less a run over one small file.
 if (shapeBodies > 0) {
-  const start = join(work, 'start');
-  mkdirSync(start);
-  writeFileSync(join(start, 'dplint.config.yaml'), 'extends: recommended\n');
-  writeFileSync(join(start, 'one.yaml'), '# dplint: operation=set-cluster-state\nstate: start\n');
+  const start = writeStartUp(work);
   const lint = (dir) => [builds[0][1], dir, '--config', join(dir, 'dplint.config.yaml'), '--format', 'json'];
   const startUp = instructions(lint(start), start);
   console.log(`\nShapes "as teams write it" (bench/shapes.mjs), ${shapeBodies.toLocaleString('en')} bodies each, JSON output; start-up (one small file) ${millions(startUp)} taken out\n`);

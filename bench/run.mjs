@@ -38,7 +38,7 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
-import { SHAPES, writeShapes } from './shapes.mjs';
+import { SHAPES, writeShapes, writeStartUp } from './shapes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -214,10 +214,7 @@ if (section('shapes')) {
     const folder = join(work, `shapes-${name}`);
     const shapes = writeShapes(folder, shapeBodies, options);
     // dplint's start-up with a config file and one file to lint, in the same rounds: taken out of each shape's run.
-    const start = join(folder, 'start');
-    mkdirSync(start);
-    writeFileSync(join(start, 'dplint.config.yaml'), 'extends: recommended\n');
-    writeFileSync(join(start, 'one.yaml'), '# dplint: operation=set-cluster-state\nstate: start\n');
+    const start = writeStartUp(folder);
     const lint = (dir) => [process.execPath, dplint, dir, '--config', join(dir, 'dplint.config.yaml'), '--format', 'json'];
     const commands = Object.fromEntries(SHAPES.map((shape) => [shape, lint(shapes[shape].folder)]));
     commands['start-up (one small file)'] = lint(start);

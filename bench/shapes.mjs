@@ -30,6 +30,19 @@ const indent = (text) => text.split('\n').map((line) => (line === '' ? line : ` 
  * Writes the bodies (the clean corpus's, or the findings-heavy corpus's) in every shape under
  * `folder`/<shape>/: returns each shape's folder, its file count and bytes, and the body count.
  */
+/**
+ * A folder beside the shapes with a config file and one small file to lint, as each shape's folder
+ * has its config: a run over it is dplint's start-up, taken out of each shape's run (bench/run.mjs,
+ * bench/instructions.mjs). Returns the folder.
+ */
+export function writeStartUp(folder) {
+  const start = join(folder, 'start');
+  mkdirSync(start, { recursive: true });
+  writeFileSync(join(start, 'dplint.config.yaml'), 'extends: recommended\n');
+  writeFileSync(join(start, 'one.yaml'), '# dplint: operation=set-cluster-state\nstate: start\n');
+  return start;
+}
+
 export function writeShapes(folder, bodies = 2000, { findings = false } = {}) {
   const source = join(folder, '.source');
   writeCorpus(source, bodies, 1, { findings });

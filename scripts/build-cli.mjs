@@ -14,16 +14,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { NODE_BUNDLE } from './esbuild-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const common = {
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  legalComments: 'eof',
-  logLevel: 'warning',
+  ...NODE_BUNDLE,
   // piscina starts its threads from a script of its own, found beside its own files. scslre (with
   // refa) checks the regular expressions of a config's policies, and is loaded only for a config
   // that has some: most runs would otherwise load its megabyte for nothing.

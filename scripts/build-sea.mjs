@@ -29,6 +29,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './esbuild-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -58,13 +59,7 @@ mkdirSync(out, { recursive: true });
 await build({
   entryPoints: [createRequire(import.meta.url).resolve('scslre')],
   outfile: join(out, 'scslre.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  legalComments: 'eof',
-  logLevel: 'warning',
+  ...NODE_BUNDLE,
 });
 
 const program = readFileSync(join(dist, 'cli.cjs'), 'utf8');
