@@ -1,18 +1,17 @@
-import type { OperationId } from '../operations.js';
+import { OPERATIONS_WITH_BODY_SCHEMA, type BodyOperationId } from '../operations.js';
+import { BODY_SCHEMAS } from '../schema/body-schemas.js';
 import { closest } from '../schema/did-you-mean.js';
 
-const CLUSTER_MEMBERS = [
-  'label', 'presto_version', 'spark_version', 'zeppelin_interpreter_mode', 'vm_settings', 'node_configuration', 'hadoop_settings',
-  'security_settings', 'presto_settings', 'spark_settings', 'monitor_settings', 'engine_config', 'disallow_cluster_termination',
-  'enable_ganglia_monitoring', 'node_bootstrap_file',
-];
+/** An operation's top-level members, as its body schema lists them. */
+const membersOf = (operation: BodyOperationId): readonly string[] => Object.keys(BODY_SCHEMAS[operation].properties as object);
+const CLUSTER_MEMBERS = membersOf('edit-cluster');
 const CREATE_ONLY_ACCOUNT_MEMBERS = ['name', 'level', 'acc_key', 'secret', 'sub_account_creation'];
 
 /**
  * The operation a body's shape suggests, for files nothing else declares. Only shapes that
  * belong to one operation are recognised; anything else stays unresolved.
  */
-export function inferOperation(value: unknown): OperationId | undefined {
+export function inferOperation(value: unknown): BodyOperationId | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const body = value as Record<string, unknown>;
   const keys = Object.keys(body);
@@ -30,16 +29,11 @@ export function inferOperation(value: unknown): OperationId | undefined {
   return nearMiss(body, keys);
 }
 
-/** Each operation's top-level members, for a body whose members are misspelt (`lable`, `node_configuraton`). */
-const MEMBERS_OF: ReadonlyArray<[OperationId, readonly string[]]> = [
-  ['edit-cluster', CLUSTER_MEMBERS],
-  ['clone-cluster', ['cluster_info']],
-  ['add-whitelist-ip', ['ip_cidr']],
-  ['set-bootstrap', ['script', 'is_user_bootstrap']],
-  ['view-bootstrap', ['is_user_bootstrap']],
-  ['edit-account', ['account']],
-  ['set-cluster-state', ['state']],
-];
+/**
+ * Each operation's members, for a body whose members are misspelt (`lable`, `node_configuraton`);
+ * create-account's `account` is edit-account's, told apart by what it holds (below).
+ */
+const MEMBERS_OF = OPERATIONS_WITH_BODY_SCHEMA.filter((operation) => operation !== 'create-account').map((operation) => [operation, membersOf(operation)] as const);
 
 /**
  * A body none of whose members is an operation's, but every one of which is one operation's or a
@@ -48,9 +42,9 @@ const MEMBERS_OF: ReadonlyArray<[OperationId, readonly string[]]> = [
  * would otherwise be skipped as no API body. Every member must be near, and only one operation's:
  * a CI workflow's `name`/`on`/`jobs` or a package.json's `scripts` beside `dependencies` match none.
  */
-function nearMiss(body: Record<string, unknown>, keys: readonly string[]): OperationId | undefined {
+function nearMiss(body: Record<string, unknown>, keys: readonly string[]): BodyOperationId | undefined {
   if (keys.length === 0) return undefined;
-  let found: OperationId | undefined;
+  let found: BodyOperationId | undefined;
   for (const [operation, members] of MEMBERS_OF) {
     if (operation === 'set-cluster-state' && keys.length !== 1) continue;
     if (!keys.every((key) => members.includes(key) || closest(key, members, { typosOnly: true }) !== undefined)) continue;

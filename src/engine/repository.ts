@@ -1,7 +1,7 @@
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { FileResult, Finding, Range, RuleLevel, Severity, SuppressedFinding, ValueSpan } from '../types.js';
+import type { FileResult, Finding, Range, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
@@ -176,8 +176,11 @@ interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   at: Pick<Located, 'document' | 'path' | 'range'> & { within?: ValueSpan };
 }
 
-/** A rule's level for a file, or undefined where it is off: asked before a finding is built, so a rule switched off costs nothing. */
-type LevelOf = (file: string, rule: StageRule) => Severity | undefined;
+/**
+ * Adds a finding of `rule` in `file` about `at`, at the rule's level for the file; none where the
+ * rule is off there. `data` is asked for only then, so a rule switched off builds no message.
+ */
+type Report = <MessageId extends string>(file: string, rule: StageRule<MessageId>, messageId: MessageId, data: () => Record<string, string | number>, at: RepositoryFinding['at']) => void;
 
 export interface RepositoryOptions {
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
@@ -230,18 +233,17 @@ export function repositoryPass(
   sourceOf: (file: string) => string | undefined = () => undefined,
   options: RepositoryOptions = {},
 ): RepositoryPass | undefined {
-  const levelOf: LevelOf = (file, rule) => {
-    const level = levelFor(file, rule.id) ?? rule.severity;
-    return level === 'off' ? undefined : level;
-  };
-  const found = [...duplicateLabels(facts, levelOf), ...duplicateBlocks(facts, levelOf), ...bootstrapOverrides(facts, levelOf), ...idleTimeoutOverrides(facts, levelOf)];
-  if (found.length === 0) return undefined;
   const byFile = new Map<string, RepositoryFinding[]>();
-  for (const finding of found) {
-    const list = byFile.get(finding.file);
+  const report: Report = (file, rule, messageId, data, at) => {
+    const severity = levelFor(file, rule.id) ?? rule.severity;
+    if (severity === 'off') return;
+    const finding: RepositoryFinding = { file, ...stageMessage(rule, messageId, data()), severity, at };
+    const list = byFile.get(file);
     if (list) list.push(finding);
-    else byFile.set(finding.file, [finding]);
-  }
+    else byFile.set(file, [finding]);
+  };
+  for (const check of [duplicateLabels, duplicateBlocks, bootstrapOverrides, idleTimeoutOverrides]) check(facts, report);
+  if (byFile.size === 0) return undefined;
   return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options) };
 }
 
@@ -325,7 +327,7 @@ function claimant(file: string, document: number | undefined): string {
   return document === undefined ? file : `${file} (document ${document})`;
 }
 
-function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
+function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
   // Counted first, and the claims gathered only for labels claimed more than once: most labels
   // have one claim, and an object and a list for each of 200,000 was some 20 MB at the run's end,
   // when every file's result is held.
@@ -349,7 +351,6 @@ function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: L
     }
   }
   counts.clear();
-  const findings: RepositoryFinding[] = [];
   for (const [label, claims] of owners) {
     // The documents of one stream claim a label as one file: they are edits sent in order, most
     // often of one cluster (fixtures/ok/edit-cluster-stream.yaml), and a body names no cluster to
@@ -358,13 +359,8 @@ function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: L
     if (files.length < 2) continue;
     // Each claim's message names a few of the others, not all: with one label on n files, naming
     // them all made n messages of n names each (1.5 GB at 100,000 files).
-    for (const claim of claims) {
-      const severity = levelOf(claim.file, duplicateLabel);
-      if (!severity) continue;
-      findings.push({ file: claim.file, ...stageMessage(duplicateLabel, 'claimedElsewhere', { label, others: othersThan(files, claim.file) }), severity, at: claim.at });
-    }
+    for (const claim of claims) report(claim.file, duplicateLabel, 'claimedElsewhere', () => ({ label, others: othersThan(files, claim.file) }), claim.at);
   }
-  return findings;
 }
 
 /** `files` but `file` (which it holds once), the first few by name and the rest as a count. */
@@ -378,7 +374,7 @@ function othersThan(files: readonly string[], file: string): string {
   return more > 0 ? `${named.join(', ')} …and ${more} more` : named.join(', ');
 }
 
-function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
+function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
   const blocks: Array<{ file: string; at: Located; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> = [];
   for (const [file, fact] of facts) {
     for (const at of fact.ipBlocks ?? []) {
@@ -386,10 +382,7 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: L
       if (block) blocks.push({ file, at, range: [block.address, prefixOf(block)] });
     }
   }
-  const findings: RepositoryFinding[] = [];
   for (const entry of blocks) {
-    const severity = levelOf(entry.file, duplicateAllowListEntry);
-    if (!severity) continue;
     for (const other of blocks) {
       if (other === entry) continue;
       const [address, bits] = entry.range;
@@ -400,42 +393,27 @@ function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: L
       if (same && (entry.file < other.file || (entry.file === other.file && (entry.at.document ?? 0) < (other.at.document ?? 0)))) continue;
       const value = JSON.stringify(entry.at.value);
       const file = claimant(other.file, other.at.document);
-      findings.push({
-        file: entry.file,
-        ...(same ? stageMessage(duplicateAllowListEntry, 'repeats', { value, file }) : stageMessage(duplicateAllowListEntry, 'inside', { value, block: JSON.stringify(other.at.value), file })),
-        severity,
-        at: entry.at,
-      });
+      if (same) report(entry.file, duplicateAllowListEntry, 'repeats', () => ({ value, file }), entry.at);
+      else report(entry.file, duplicateAllowListEntry, 'inside', () => ({ value, block: JSON.stringify(other.at.value), file }), entry.at);
       break;
     }
   }
-  return findings;
 }
 
-function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
+function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
   const scripts: Array<{ file: string; bootstrap: BootstrapFact }> = [];
   for (const [file, fact] of facts) for (const bootstrap of fact.bootstraps ?? []) scripts.push({ file, bootstrap });
   const accountLevel = scripts.filter(({ bootstrap }) => !bootstrap.userLevel);
   const accountKeys = new Set(accountLevel.flatMap(({ bootstrap }) => bootstrap.keys.map((k) => k.key)));
   const accountFiles = accountLevel.map(({ file, bootstrap }) => claimant(file, bootstrap.document));
-  const findings: RepositoryFinding[] = [];
   for (const { file, bootstrap } of scripts) {
     if (!bootstrap.userLevel) continue;
     const overridden = bootstrap.keys.filter((k) => accountKeys.has(k.key));
-    if (overridden.length === 0) continue;
-    const severity = levelOf(file, bootstrapOverride);
-    if (!severity) continue;
-    findings.push({
-      file,
-      ...stageMessage(bootstrapOverride, 'overrides', { keys: overridden.map((k) => k.key).join(', '), files: accountFiles.join(', ') }),
-      severity,
-      at: overridden[0],
-    });
+    if (overridden.length > 0) report(file, bootstrapOverride, 'overrides', () => ({ keys: overridden.map((k) => k.key).join(', '), files: accountFiles.join(', ') }), overridden[0]);
   }
-  return findings;
 }
 
-function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, levelOf: LevelOf): RepositoryFinding[] {
+function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
   let account: { file: string; at: Located } | undefined;
   for (const [file, fact] of facts) {
     // The documents of a stream are edits sent in order: the last one's timeout is the one in force.
@@ -444,22 +422,12 @@ function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, level
     account = { file, at: last };
     break;
   }
-  if (!account) return [];
+  if (!account) return;
   const accountValue = account.at.value;
   const accountFile = claimant(account.file, account.at.document);
-  const findings: RepositoryFinding[] = [];
   for (const [file, fact] of facts) {
     for (const cluster of fact.clusterIdleTimeouts ?? []) {
-      if (cluster.value === accountValue) continue;
-      const severity = levelOf(file, idleTimeoutOverride);
-      if (!severity) continue;
-      findings.push({
-        file,
-        ...stageMessage(idleTimeoutOverride, 'overrides', { value: cluster.value, accountValue, hours: accountValue === 1 ? 'hour' : 'hours', file: accountFile }),
-        severity,
-        at: cluster,
-      });
+      if (cluster.value !== accountValue) report(file, idleTimeoutOverride, 'overrides', () => ({ value: cluster.value, accountValue, hours: accountValue === 1 ? 'hour' : 'hours', file: accountFile }), cluster);
     }
   }
-  return findings;
 }

@@ -1,15 +1,9 @@
 import { RULES } from '../../rules/index.js';
-import type { ClusterKind, PathFinding, Rule, RuleContext, RuleSettings } from '../types.js';
+import type { PathFinding, Rule, RuleContext, RuleSettings } from '../types.js';
 import { renderMessage } from '../define-rule.js';
 
-export interface RunRulesInput {
-  operation: string;
-  body: unknown;
-  clusterKind: ClusterKind;
-  pathParameters: Record<string, string>;
-  headers: Record<string, unknown>;
-  settings: RuleSettings;
-}
+/** What a rule sees of the body, and the settings that say which rules run with which options. */
+export type RunRulesInput = Omit<RuleContext, 'options' | 'report'> & { settings: RuleSettings };
 
 /** A rule to run, with its options worked out. */
 interface Step {
