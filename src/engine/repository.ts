@@ -199,20 +199,10 @@ export interface RepositoryOptions {
   detailed?: boolean;
 }
 
-/**
- * Runs the repository checks over the facts of every file and adds their findings, located, to
- * the results. `levelFor` gives the configured level of a rule for a file (its overrides). The
- * file's inline directives silence them as any other finding.
- */
-export function lintRepository(
-  results: FileResult[],
-  facts: ReadonlyMap<string, RepositoryFacts>,
-  levelFor: (file: string, ruleId: string) => RuleLevel | undefined = () => undefined,
-  sourceOf: (file: string) => string | undefined = () => undefined,
-  options: RepositoryOptions = {},
-): FileResult[] {
-  const pass = repositoryPass(facts, levelFor, sourceOf, options);
-  return pass ? results.map((result) => pass.withFindings(result)) : results;
+/** {@link repositoryPass} over results held as objects: each with its file's findings across files added. */
+export function lintRepository(results: FileResult[], ...pass: Parameters<typeof repositoryPass>): FileResult[] {
+  const found = repositoryPass(...pass);
+  return found ? results.map((result) => found.withFindings(result)) : results;
 }
 
 /** The findings across files, found once the facts of every file are in, to be added to the results of the files they are in. */
@@ -224,8 +214,10 @@ export interface RepositoryPass {
 }
 
 /**
- * {@link lintRepository} a result at a time, for a run that does not hold every result as an
- * object (the CLI's, src/node/lint-run.ts); undefined when no file gets a finding.
+ * Runs the repository checks over the facts of every file, for their findings to be added, located,
+ * a result at a time (a run that does not hold every result as an object, the CLI's, adds them as
+ * it writes); undefined when no file gets a finding. `levelFor` gives the configured level of a rule
+ * for a file (its overrides). The file's inline directives silence them as any other finding.
  */
 export function repositoryPass(
   facts: ReadonlyMap<string, RepositoryFacts>,

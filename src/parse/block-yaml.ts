@@ -1,5 +1,5 @@
-import { Scalar, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { BLANK } from './documents.js';
+import type { Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { collectionNode, pairNode, scalarNode } from './documents.js';
 
 /**
  * A reader for the YAML that configuration repositories hold almost always — one document, block
@@ -158,7 +158,7 @@ const SCALAR = 0;
 const MAP = 1;
 const SEQ = 2;
 const CLOSE = 3;
-const STYLES = [Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED] as const;
+const STYLES = ['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'] as const;
 const PLAIN = 0;
 const LITERAL = 3;
 const FOLDED = 4;
@@ -170,30 +170,18 @@ function buildNodes(ops: readonly number[], values: readonly unknown[], shift: n
   const next = (): BuiltNode => {
     const kind = ops[op++];
     if (kind === SCALAR) {
-      const node: Scalar = Object.create(BLANK.scalar);
-      node.value = values[at++];
-      node.type = STYLES[ops[op++]];
-      node.source = values[at++] as string;
-      node.range = [ops[op++] + shift, ops[op++] + shift, ops[op++] + shift];
-      return node;
+      const value = values[at++];
+      const type = STYLES[ops[op++]];
+      return scalarNode(value, type, values[at++] as string, [ops[op++] + shift, ops[op++] + shift, ops[op++] + shift]);
     }
     const flow = ops[op++] === 1;
-    let node: YAMLMap<Scalar, BuiltNode> | YAMLSeq<BuiltNode>;
+    const node = collectionNode<BuiltNode>(kind === MAP);
     if (kind === MAP) {
-      const map: YAMLMap<Scalar, BuiltNode> = Object.create(BLANK.map);
-      map.items = [];
-      while (ops[op] !== CLOSE) {
-        const pair: Pair<Scalar, BuiltNode> = Object.create(BLANK.pair);
-        pair.key = next() as Scalar;
-        pair.value = next();
-        map.items.push(pair);
-      }
-      node = map;
+      const map = node as YAMLMap<Scalar, BuiltNode>;
+      while (ops[op] !== CLOSE) map.items.push(pairNode(next() as Scalar, next()));
     } else {
-      const seq: YAMLSeq<BuiltNode> = Object.create(BLANK.seq);
-      seq.items = [];
+      const seq = node as YAMLSeq<BuiltNode>;
       while (ops[op] !== CLOSE) seq.items.push(next());
-      node = seq;
     }
     if (flow) node.flow = true;
     op++;

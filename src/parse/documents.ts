@@ -1,5 +1,8 @@
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 
+/** A node's source range as `yaml` gives it: where the value starts and ends, and where the node ends. */
+type NodeRange = [number, number, number];
+
 /** The settings `yaml` composes with (see parseText); a Document carries them in its `options`. */
 // logLevel 'error': `yaml` would otherwise print a warning on standard error (process.emitWarning)
 // that quotes a collection used as a key, which may be a credential; such keys are dplint's to report.
@@ -14,7 +17,7 @@ export const COMPOSE_OPTIONS = { uniqueKeys: false, merge: true, prettyErrors: f
 let blankDocument: Document | undefined;
 
 /** A Document holding `contents`, over `range`, as `yaml` would compose it. */
-export function composedDocument(contents: unknown, range: [number, number, number]): Document.Parsed {
+export function composedDocument(contents: unknown, range: NodeRange): Document.Parsed {
   const document: Document.Parsed = Object.create((blankDocument ??= new Document(undefined, COMPOSE_OPTIONS)));
   // Its own members, in the constructor's order: what a finding or a caller may add to stays the document's own.
   document.commentBefore = null;
@@ -42,4 +45,29 @@ export const BLANK = {
 for (const blank of Object.values(BLANK)) {
   // Nothing of a blank's own but its mark is inherited: each node gets its members as its own.
   for (const key of Object.keys(blank)) delete (blank as unknown as Record<string, unknown>)[key];
+}
+
+/** A scalar node as `yaml` composes one, made from its blank. */
+export function scalarNode(value: unknown, type: Scalar.Type, source: string, range: NodeRange): Scalar {
+  const node: Scalar = Object.create(BLANK.scalar);
+  node.value = value;
+  node.type = type;
+  node.source = source;
+  node.range = range;
+  return node;
+}
+
+/** An empty mapping or sequence, made from its blank: its items are pushed and its range set as it is read. */
+export function collectionNode<T>(map: boolean): YAMLMap<Scalar, T> | YAMLSeq<T> {
+  const node: YAMLMap<Scalar, T> | YAMLSeq<T> = Object.create(map ? BLANK.map : BLANK.seq);
+  node.items = [];
+  return node;
+}
+
+/** A mapping's pair, made from its blank. */
+export function pairNode<T>(key: Scalar, value: T | null): Pair<Scalar, T> {
+  const pair: Pair<Scalar, T> = Object.create(BLANK.pair);
+  pair.key = key;
+  pair.value = value;
+  return pair;
 }

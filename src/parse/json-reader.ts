@@ -1,8 +1,8 @@
-import { Scalar, type CST, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { CST, Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { lineEnd, scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
-import { BLANK, composedDocument } from './documents.js';
+import { collectionNode, composedDocument, pairNode, scalarNode } from './documents.js';
 
 /**
  * JSON files read without `yaml`: readJson gives the data (JSON.parse) and what the parser must
@@ -136,10 +136,6 @@ interface Building {
   item: boolean;
 }
 
-// Read once: a bundler may put a getter in front of each of `yaml`'s exports.
-const QUOTE_DOUBLE = Scalar.QUOTE_DOUBLE;
-const PLAIN = Scalar.PLAIN;
-
 /**
  * The `yaml` Document that `yaml`'s parse of a JSON text composes (parseText's settings): flow
  * maps and sequences, QUOTE_DOUBLE strings and PLAIN numbers, booleans and nulls, with the same
@@ -173,8 +169,7 @@ class NodeReader implements JsonReader {
   constructor(private readonly text: string) {}
 
   open(at: number, object: boolean, breaks: number): void {
-    const node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode> = Object.create(object ? BLANK.map : BLANK.seq);
-    node.items = [];
+    const node = collectionNode<JsonNode>(object);
     node.flow = true;
     node.range = [at, at, at];
     this.stack.push({ node, map: object, item: this.place(node, breaks) });
@@ -199,27 +194,14 @@ class NodeReader implements JsonReader {
   key(start: number, end: number, breaks: number): void {
     const node = quoted(this.text, start, end, end);
     if (this.spaceBefore(breaks)) node.spaceBefore = true;
-    const pair: Pair<Scalar, JsonNode> = Object.create(BLANK.pair);
-    pair.key = node;
-    pair.value = null;
+    const pair = pairNode<JsonNode>(node, null);
     (this.stack[this.stack.length - 1].node as YAMLMap<Scalar, JsonNode>).items.push(pair);
     this.pair = pair;
   }
 
   scalar(start: number, end: number, isQuoted: boolean, breaks: number): void {
     const nodeEnd = this.nodeEnd(!this.pair && this.stack.length > 0, end);
-    if (isQuoted) {
-      this.place(quoted(this.text, start, end, nodeEnd), breaks);
-      return;
-    }
-    const node: Scalar = Object.create(BLANK.scalar);
-    const source = this.text.slice(start, end);
-    const exponent = plainValue(node, source);
-    node.range = [start, end, nodeEnd];
-    node.source = source;
-    node.type = PLAIN;
-    if (exponent) node.format = 'EXP';
-    this.place(node, breaks);
+    this.place(isQuoted ? quoted(this.text, start, end, nodeEnd) : plain(this.text.slice(start, end), [start, end, nodeEnd]), breaks);
   }
 
   /**
@@ -261,30 +243,23 @@ class NodeReader implements JsonReader {
 
 /** A string's node over [start, end), whose node ends at `nodeEnd`. */
 function quoted(text: string, start: number, end: number, nodeEnd: number): Scalar {
-  const node: Scalar = Object.create(BLANK.scalar);
   const value = stringValue(text, start, end);
-  node.value = value;
-  node.range = [start, end, nodeEnd];
-  node.source = value;
-  node.type = QUOTE_DOUBLE;
-  return node;
+  return scalarNode(value, 'QUOTE_DOUBLE', value, [start, end, nodeEnd]);
 }
 
 /**
- * A plain scalar's value under the core schema, as `yaml` resolves it (an integer by parseInt,
- * other numbers by parseFloat); true for a number with an exponent (`yaml` marks its format).
+ * A number's, true's, false's or null's node, valued under the core schema as `yaml` resolves it
+ * (an integer by parseInt, other numbers by parseFloat), with the number format `yaml` marks.
  */
-function plainValue(node: Scalar, source: string): boolean {
-  if (source === 'true' || source === 'false' || source === 'null') node.value = source === 'null' ? null : source === 'true';
-  else if (INTEGER.test(source)) node.value = parseInt(source, 10);
-  else {
-    node.value = parseFloat(source);
-    if (EXPONENT.test(source)) return true;
-    const dot = source.indexOf('.');
-    // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
-    if (dot !== -1 && source.endsWith('0')) node.minFractionDigits = source.length - dot - 1;
-  }
-  return false;
+function plain(source: string, range: [number, number, number]): Scalar {
+  if (source === 'true' || source === 'false' || source === 'null') return scalarNode(source === 'null' ? null : source === 'true', 'PLAIN', source, range);
+  if (INTEGER.test(source)) return scalarNode(parseInt(source, 10), 'PLAIN', source, range);
+  const node = scalarNode(parseFloat(source), 'PLAIN', source, range);
+  const dot = source.indexOf('.');
+  if (EXPONENT.test(source)) node.format = 'EXP';
+  // `yaml` keeps a float's trailing zeros (`1.50`) to write it back.
+  else if (dot !== -1 && source.endsWith('0')) node.minFractionDigits = source.length - dot - 1;
+  return node;
 }
 const INTEGER = /^-?[0-9]+$/;
 const EXPONENT = /[eE]/;
