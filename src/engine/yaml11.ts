@@ -52,42 +52,24 @@ function readingOf(node: Scalar): Yaml11Reading | undefined {
   return node.type === Scalar.PLAIN ? yaml11Plain(text) : undefined;
 }
 
-/** Whether the YAML 1.1 reading is other data than YAML 1.2's `value`. */
+/** The data of a reading of `text` that makes a string, null, a boolean or a number. */
+function readValue(reading: Exclude<Yaml11Reading, { kind: 'timestamp' | 'refused' }>, text: string): unknown {
+  return reading.kind === 'str' ? text : reading.kind === 'null' ? null : reading.value;
+}
+
+/** Whether the YAML 1.1 reading is other data than YAML 1.2's `value`: a string is the text read either way. */
 function differs(reading: Yaml11Reading, value: unknown): boolean {
-  switch (reading.kind) {
-    case 'str':
-      return typeof value !== 'string';
-    case 'null':
-      return value !== null;
-    case 'bool':
-      return value !== reading.value;
-    case 'int':
-    case 'float':
-      return typeof value !== 'number' || !(value === reading.value || (Number.isNaN(value) && Number.isNaN(reading.value)));
-    case 'timestamp':
-      return true;
-    case 'refused':
-      return false;
-  }
+  if (reading.kind === 'timestamp' || reading.kind === 'refused') return reading.kind === 'timestamp';
+  if (reading.kind === 'str') return typeof value !== 'string';
+  const read = readValue(reading, '');
+  return !(value === read || (Number.isNaN(value) && Number.isNaN(read)));
 }
 
 /** A reading in a message: `the number 8 (octal)`, `the string "1e3"`, `the boolean true`. */
 function described(reading: Yaml11Reading, text: string): string {
-  switch (reading.kind) {
-    case 'str':
-      return `the string ${JSON.stringify(text)}`;
-    case 'null':
-      return 'null';
-    case 'bool':
-      return `the boolean ${reading.value}`;
-    case 'int':
-    case 'float':
-      return `the number ${numberText(reading.value)}${reading.how ? ` (${reading.how === 'underscores' ? 'underscores dropped' : reading.how})` : ''}`;
-    case 'timestamp':
-      return 'a date';
-    case 'refused':
-      return 'nothing';
-  }
+  if (reading.kind === 'timestamp' || reading.kind === 'refused') return reading.kind === 'timestamp' ? 'a date' : 'nothing';
+  const how = 'how' in reading && reading.how ? ` (${reading.how === 'underscores' ? 'underscores dropped' : reading.how})` : '';
+  return describedValue(readValue(reading, text)) + how;
 }
 
 function describedValue(value: unknown): string {
@@ -184,8 +166,8 @@ export function yaml11Plain(text: string): Yaml11Reading {
   const first = text.charCodeAt(0);
   // Most text starts with a letter that no resolver of numbers, dates or merges takes.
   if (BOOL.test(text)) return { kind: 'bool', value: /^(?:yes|true|on)$/i.test(text) };
-  if (FLOAT.test(text)) return float(text);
-  if (INT.test(text)) return int(text);
+  if (FLOAT.test(text)) return number('float', text);
+  if (INT.test(text)) return number('int', text);
   if (NULL.test(text)) return { kind: 'null' };
   if (first >= 0x30 && first <= 0x39 && TIMESTAMP.test(text)) return { kind: 'timestamp' };
   if (text === '<<' || text === '=') return { kind: 'refused' };
@@ -200,9 +182,9 @@ export function yaml11Plain(text: string): Yaml11Reading {
 function yaml11Tagged(tag: string, text: string): Yaml11Reading | undefined {
   switch (tag) {
     case 'tag:yaml.org,2002:int':
-      return INT.test(text) ? int(text) : { kind: 'refused' };
+      return INT.test(text) ? number('int', text) : { kind: 'refused' };
     case 'tag:yaml.org,2002:float':
-      return FLOAT.test(text) || INT.test(text) ? float(text) : { kind: 'refused' };
+      return FLOAT.test(text) || INT.test(text) ? number('float', text) : { kind: 'refused' };
     case 'tag:yaml.org,2002:bool': {
       const lower = text.toLowerCase();
       return lower === 'yes' || lower === 'true' || lower === 'on' ? { kind: 'bool', value: true } : lower === 'no' || lower === 'false' || lower === 'off' ? { kind: 'bool', value: false } : { kind: 'refused' };
@@ -214,28 +196,20 @@ function yaml11Tagged(tag: string, text: string): Yaml11Reading | undefined {
   }
 }
 
-function int(written: string): Yaml11Reading {
-  let text = written.replace(/_/g, '');
-  const sign = text[0] === '-' ? -1 : 1;
-  if (text[0] === '-' || text[0] === '+') text = text.slice(1);
-  const how = written.includes('_') ? ('underscores' as const) : undefined;
-  if (text === '0') return { kind: 'int', value: 0 };
-  if (text.startsWith('0b')) return { kind: 'int', value: sign * parseInt(text.slice(2), 2), how: 'binary' };
-  if (text.startsWith('0x')) return { kind: 'int', value: sign * parseInt(text.slice(2), 16), how };
-  if (text[0] === '0') return { kind: 'int', value: sign * parseInt(text, 8), how: 'octal' };
-  if (text.includes(':')) return { kind: 'int', value: sign * base60(text), how: 'base-60' };
-  return { kind: 'int', value: sign * Number(text), how };
-}
-
-function float(written: string): Yaml11Reading {
+/** PyYAML's int or float of a text it reads as one: a sign, underscores dropped, base 60; an int's base. */
+function number(kind: 'int' | 'float', written: string): Yaml11Reading {
   let text = written.replace(/_/g, '').toLowerCase();
   const sign = text[0] === '-' ? -1 : 1;
   if (text[0] === '-' || text[0] === '+') text = text.slice(1);
   const how = written.includes('_') ? ('underscores' as const) : undefined;
-  if (text === '.inf') return { kind: 'float', value: sign * Infinity };
-  if (text === '.nan') return { kind: 'float', value: NaN };
-  if (text.includes(':')) return { kind: 'float', value: sign * base60(text), how: 'base-60' };
-  return { kind: 'float', value: sign * Number(text), how };
+  if (text.includes(':')) return { kind, value: sign * base60(text), how: 'base-60' };
+  if (kind === 'float') return { kind, value: text === '.nan' ? NaN : sign * (text === '.inf' ? Infinity : Number(text)), how };
+  // (Not -0: PyYAML's int has no sign of zero.)
+  if (text === '0') return { kind, value: 0 };
+  if (text.startsWith('0b')) return { kind, value: sign * parseInt(text.slice(2), 2), how: 'binary' };
+  if (text.startsWith('0x')) return { kind, value: sign * parseInt(text.slice(2), 16), how };
+  if (text[0] === '0') return { kind, value: sign * parseInt(text, 8), how: 'octal' };
+  return { kind, value: sign * Number(text), how };
 }
 
 function base60(text: string): number {
@@ -244,20 +218,9 @@ function base60(text: string): number {
 
 /** The key a YAML 1.1 reading becomes in the JSON the SDK sends (Python's json.dumps), or `undefined` where it cannot be one (a date). */
 function yaml11KeyText(reading: Yaml11Reading, text: string): string | undefined {
-  switch (reading.kind) {
-    case 'bool':
-      return String(reading.value);
-    case 'null':
-      return 'null';
-    case 'int':
-      return String(reading.value);
-    case 'float':
-      return pythonFloat(reading.value);
-    case 'timestamp':
-      return undefined;
-    default:
-      return text;
-  }
+  if (reading.kind === 'timestamp') return undefined;
+  if (reading.kind === 'float') return pythonFloat(reading.value);
+  return reading.kind === 'str' || reading.kind === 'refused' ? text : String(readValue(reading, text));
 }
 
 /** A float as Python prints it: `1000.0`, `inf` as JSON's `Infinity`. */

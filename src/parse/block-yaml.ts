@@ -54,7 +54,7 @@ export function readBlock(text: string, maxDepth: number, record = true): BlockR
   try {
     const indent = reader.nextContentIndent();
     if (indent !== 0 || reader.atSequenceEntry()) return undefined;
-    const start = reader.contentOffset();
+    const start = reader.content;
     const value = reader.mapping(0, 1, true);
     if (reader.nextContentIndent() !== -1) return undefined;
     return {
@@ -128,6 +128,12 @@ function isKeyPart(c: number): boolean {
   return isKeyStart(c) || (c >= 48 && c <= 57) || c === DASH || c === 46 || c === 47;
 }
 
+/** The words the core schema reads as null or booleans. */
+const CORE_WORDS = new Map<string, null | boolean>([
+  ...['~', 'null', 'Null', 'NULL'].map((word) => [word, null] as const),
+  ...['true', 'True', 'TRUE'].map((word) => [word, true] as const),
+  ...['false', 'False', 'FALSE'].map((word) => [word, false] as const),
+]);
 /** The words YAML 1.1 reads as booleans (YAML 1.2, and dplint, read them as strings). */
 const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 /** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans (none longer than five characters). */
@@ -195,7 +201,7 @@ class BlockReader {
   /** Offset of the start of the line the reader is on. */
   private line = 0;
   /** Offset of the first non-space character of that line, set by nextContentIndent. */
-  private content = 0;
+  content = 0;
   /** When recording: the nodes noted (see SCALAR), and the values and sources of their scalars. */
   readonly ops: number[] = [];
   readonly values: unknown[] = [];
@@ -231,10 +237,6 @@ class BlockReader {
     const ranges: Array<[number, number]> = [];
     for (let i = 0; i < this.comments.length; i += 2) ranges.push([this.comments[i] + shift, this.comments[i + 1] + shift]);
     return ranges;
-  }
-
-  contentOffset(): number {
-    return this.content;
   }
 
   /**
@@ -656,21 +658,8 @@ function quoteStyle(quote: number): number {
 
 /** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */
 function plainValue(source: string): unknown {
-  switch (source) {
-    case '~':
-    case 'null':
-    case 'Null':
-    case 'NULL':
-      return null;
-    case 'true':
-    case 'True':
-    case 'TRUE':
-      return true;
-    case 'false':
-    case 'False':
-    case 'FALSE':
-      return false;
-  }
+  const word = CORE_WORDS.get(source);
+  if (word !== undefined) return word;
   const first = source.charCodeAt(0);
   // Digits, signs and dots: a plain decimal is a number; every other reading of such text is the full parse's to make.
   if ((first >= 48 && first <= 57) || first === DASH || first === 0x2b || first === 0x2e) {
