@@ -30,10 +30,11 @@ export function isRepositoryRule(ruleId: string): boolean {
   return REPOSITORY_RULES.has(ruleId);
 }
 
-interface Located {
-  value: string | number;
+/** Where a fact is: its document in a stream, its data path, and the characters of a string value it is about. */
+interface Place {
   document?: number;
   path: ReadonlyArray<string | number>;
+  within?: ValueSpan;
   /**
    * Where the value is in the file's text, once a check across files has located it there (the
    * lint cache keeps it, so that a file unchanged since is neither read nor parsed again for it).
@@ -41,12 +42,16 @@ interface Located {
   range?: Range;
 }
 
+interface Located extends Place {
+  value: string | number;
+}
+
 /** A Hive bootstrap script's `SET` keys, each with its line in the script (`within`). */
 interface BootstrapFact {
   userLevel: boolean;
   /** The document of a stream the script is in. */
   document?: number;
-  keys: Array<{ key: string; document?: number; path: ReadonlyArray<string | number>; within?: ValueSpan; range?: Range }>;
+  keys: Array<Place & { key: string }>;
 }
 
 /**
@@ -173,7 +178,7 @@ function hiveSetKeys(script: string): Array<{ key: string; within: ValueSpan }> 
 interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   file: string;
   /** The fact the finding is about: its range is set here once located, for the cache to keep. */
-  at: Pick<Located, 'document' | 'path' | 'range'> & { within?: ValueSpan };
+  at: Place;
 }
 
 /**
