@@ -46,8 +46,8 @@ export function yaml11Findings(doc: Document.Parsed, operation: string, prefix: 
 
 /** What YAML 1.1 makes of a scalar node, where it is something to compare: plain, or tagged with a YAML 1.1 type. */
 function readingOf(node: Scalar): Yaml11Reading | undefined {
-  const text = typeof node.source === 'string' ? node.source : undefined;
-  if (text === undefined) return undefined;
+  const text = node.source;
+  if (typeof text !== 'string') return undefined;
   if (node.tag) return yaml11Tagged(node.tag, text);
   return node.type === Scalar.PLAIN ? yaml11Plain(text) : undefined;
 }
