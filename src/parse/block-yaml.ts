@@ -128,6 +128,12 @@ function isKeyPart(c: number): boolean {
   return isKeyStart(c) || (c >= 48 && c <= 57) || c === DASH || c === 46 || c === 47;
 }
 
+/** The words the core schema reads as null or booleans. */
+const CORE_WORDS = new Map<string, null | boolean>([
+  ...['~', 'null', 'Null', 'NULL'].map((word) => [word, null] as const),
+  ...['true', 'True', 'TRUE'].map((word) => [word, true] as const),
+  ...['false', 'False', 'FALSE'].map((word) => [word, false] as const),
+]);
 /** The words YAML 1.1 reads as booleans (YAML 1.2, and dplint, read them as strings). */
 const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 /** Keys the core schema reads as null or booleans, or YAML 1.1 as booleans (none longer than five characters). */
@@ -652,22 +658,8 @@ function quoteStyle(quote: number): number {
 
 /** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */
 function plainValue(source: string): unknown {
-  // A switch, not a table: a Map's lookup hashes each new string it is asked for.
-  switch (source) {
-    case '~':
-    case 'null':
-    case 'Null':
-    case 'NULL':
-      return null;
-    case 'true':
-    case 'True':
-    case 'TRUE':
-      return true;
-    case 'false':
-    case 'False':
-    case 'FALSE':
-      return false;
-  }
+  const word = CORE_WORDS.get(source);
+  if (word !== undefined) return word;
   const first = source.charCodeAt(0);
   // Digits, signs and dots: a plain decimal is a number; every other reading of such text is the full parse's to make.
   if ((first >= 48 && first <= 57) || first === DASH || first === 0x2b || first === 0x2e) {
