@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
  * build their nodes with. The rest (the lexer, parser and composer, documents, schemas and tags, stringify) is run
  * the first time a file needs `yaml` itself to read it, or a finding needs a document: a function
  * is called through a wrapper, a class or an object with members of its own through a Proxy
- * (`new`, `instanceof` and member reads reach the real one). Whether a name comes with the node
+ * (`new`, `extends`, `instanceof` and member reads reach the real one). Whether a name comes with the node
  * modules is read off the package here, by identity, so a `yaml` that moves a name still builds.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,7 +41,7 @@ export function yamlOnceModule() {
     "let yaml; const full = () => (yaml ??= require('yaml'));",
     'const later = (name, callable) => new Proxy(callable ? function lazy() {} : {}, {',
     '  apply: (_, self, args) => Reflect.apply(full()[name], self, args),',
-    '  construct: (_, args) => Reflect.construct(full()[name], args),',
+    '  construct: (_, args, newTarget) => Reflect.construct(full()[name], args, newTarget),',
     '  get: (_, member) => full()[name][member],',
     '  has: (_, member) => member in full()[name],',
     '});',

@@ -51,6 +51,8 @@ test('every name of yaml is exported, the same value once the package is loaded:
   expect(required.filter((id) => id === 'yaml')).toEqual(['yaml']);
   expect([document instanceof yaml.Document, document instanceof Document, document.toString()]).toEqual([true, true, 'a: 1\n']);
   expect([...new Composer().compose(new Parser().parse('b: 2\n'))].map((doc) => doc.toJS())).toEqual([{ b: 2 }]);
+  class Subclass extends Document {}
+  expect([new Subclass() instanceof Subclass, new Subclass() instanceof yaml.Document]).toEqual([true, true]);
   // A function, and one with members of its own.
   expect(parse('c: [3]\n')).toEqual({ c: [3] });
   expect([visit.BREAK, visit.SKIP, visit.REMOVE]).toEqual([yaml.visit.BREAK, yaml.visit.SKIP, yaml.visit.REMOVE]);
