@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { NODE_BUNDLE } from './esbuild-node.mjs';
+import { yamlOnce } from './build-yaml.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const common = {
@@ -94,22 +95,6 @@ const lazyModules = {
       // The real module (a package, not a chunk) is resolved as the importer would have resolved it.
       return { contents, loader: 'js', resolveDir: root };
     });
-  },
-};
-/**
- * `yaml` is a CommonJS package, and each module that imports it would get its own copy of its
- * exports (esbuild's __toESM: an object of 29 getters, some 15 KB made at start-up, ten times
- * over, and a getter call at each use). One module takes its exports as constants, which the
- * importers then use as variables: what a start allocates decides whether V8 must collect before
- * the lint ends, and collecting the program's young objects is among the dearest parts of a start
- * (docs/speed.md). The names are the package's own, read here.
- */
-const YAML_EXPORTS = Object.keys(createRequire(join(root, 'package.json'))('yaml'));
-const yamlOnce = {
-  name: 'yaml-once',
-  setup(build) {
-    build.onResolve({ filter: /^yaml$/ }, (args) => (args.namespace === 'yaml-once' ? undefined : { path: 'yaml', namespace: 'yaml-once' }));
-    build.onLoad({ filter: /.*/, namespace: 'yaml-once' }, () => ({ contents: `export const { ${YAML_EXPORTS.join(', ')} } = require('yaml');`, loader: 'js', resolveDir: root }));
   },
 };
 /**
