@@ -106,7 +106,7 @@ export async function lintRunResults(
       else missing.push(i);
     }
     const toLint = missing.length === run.files.length ? run.files : missing.map((i) => run.files[i]);
-    await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, linted) => {
+    await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, cache !== undefined, (index, linted) => {
       const i = missing[index];
       // Stored as it comes: the cache writes its line now, and holds nothing of it.
       cache?.store(i, run.files[i], run, linted);
@@ -161,8 +161,19 @@ function shardRange(length: number, shard: { index: number; count: number }): { 
   return { start: Math.floor(((shard.index - 1) * length) / shard.count), end: Math.floor((shard.index * length) / shard.count) };
 }
 
-/** Lints `files`, giving each file's outcome to `keep` with its index in `files` as it comes (from a worker, in no particular order). */
-async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions, keep: (index: number, linted: LintedFile) => void): Promise<void> {
+/**
+ * Lints `files`, giving each file's outcome to `keep` with its index in `files` as it comes (from a
+ * worker, in no particular order). `spooling`: the run writes a spool (the cache's), whose signal
+ * handlers (write-file.ts) must get their turn between batches of this thread.
+ */
+async function lintFiles(
+  files: readonly string[],
+  run: PlannedRun,
+  options: LintFilesOptions,
+  runOptions: RunOptions,
+  spooling: boolean,
+  keep: (index: number, linted: LintedFile) => void,
+): Promise<void> {
   const jobs = Math.max(1, Math.min(runOptions.jobs ?? defaultJobs(), Math.ceil(files.length / BATCH_SIZE)));
   const workerScript = runOptions.workerScript ?? packagedWorker();
   const lintHere = (batch: readonly string[], first: number): void => {
@@ -171,8 +182,9 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
   if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) {
     for (let start = 0; start < files.length; start += BATCH_SIZE) {
       lintHere(files.slice(start, start + BATCH_SIZE), start);
-      // A signal's handler runs between batches: one that removes the cache's spool (write-file.ts) ends a long run within one.
-      if (start + BATCH_SIZE < files.length) await new Promise(setImmediate);
+      // A signal's handler runs between batches: one that removes the cache's spool (write-file.ts)
+      // ends a long run within one. Without a spool there is no handler, and no turn to give.
+      if (spooling && start + BATCH_SIZE < files.length) await new Promise(setImmediate);
     }
     return;
   }
