@@ -94,7 +94,7 @@ export async function lintRunResults(
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
         warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
-      }, run.files.length, startedAt)
+      }, run.files, startedAt)
     : undefined;
   // A run that fails (a worker's error, a write refused) leaves the cache as it was, and no spool beside it.
   try {
