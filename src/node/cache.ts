@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { VERSION } from '../version.js';
 import { hmacOf, sameDigest, sha1, sha1Bytes, userKey } from './crypto.js';
 import { STAT_NUMBERS, type FileStat } from './files.js';
-import { packFacts, unpackFacts, type RepositoryFacts } from '../engine/repository.js';
+import { CLUSTER_IDLE_TIMEOUT, labelPath, type FactPlace, type Located, type RepositoryFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { DocumentOperation, Finding, OperationSource, Suggestion, SuppressedFinding } from '../types.js';
@@ -413,8 +413,8 @@ export class LintCache {
     this.spoolLine(index, lineOf(file, entry));
   }
 
-  /** The run's `index`th file's entry, now with the places the checks across files found for its facts: a new line, which replaces the one before. */
-  storeFacts(index: number, file: string, facts: RepositoryFacts): void {
+  /** The run's `index`th file's entry, now with the places the checks across files found for its facts (`places`, with their ranges): a new line, which replaces the one before. */
+  storeFacts(index: number, file: string, places: readonly FactPlace[]): void {
     let entry: Entry | undefined;
     if (!Number.isNaN(this.spooledAt[index])) {
       const line = this.spool!.read(this.spooledAt[index], this.spooledBytes[index]);
@@ -424,8 +424,8 @@ export class LintCache {
       this.keptAt[index] = 0;
       this.kept--;
     }
-    if (!entry) return;
-    entry[FACTS] = packFacts(facts);
+    if (!entry || !entry[FACTS]) return;
+    entry[FACTS] = packFacts(placed(unpackFacts(entry[FACTS]), places));
     this.spoolLine(index, lineOf(file, entry));
   }
 
@@ -527,6 +527,60 @@ export class LintCache {
     }
     return findings;
   }
+}
+
+/**
+ * Facts as the lint cache keeps them (a line a file): a label at its place in the body's list and the idle timeout where every cluster file has it are kept as their
+ * bare values, and get their shared paths back when read. Anything else is kept as it is. The
+ * cache's format: the run holds its facts so too (PackedResults).
+ */
+export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
+  const { labels, clusterIdleTimeouts, ...rest } = facts;
+  const atHome = (located: Located, path: ReadonlyArray<string | number>): boolean => located.document === undefined && located.path === path;
+  // A value at home that has been located is kept with its range: [value, line, column, endLine, endColumn].
+  const packed = (located: Located): unknown => (located.range ? [located.value, located.range.line, located.range.column, located.range.endLine, located.range.endColumn] : located.value);
+  return {
+    ...rest,
+    ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? packed(label) : label)) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (atHome(idle, CLUSTER_IDLE_TIMEOUT) ? packed(idle) : idle)) } : {}),
+  };
+}
+
+/** packFacts undone. */
+export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
+  const { labels, clusterIdleTimeouts, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeouts?: Array<Located | number | unknown[]> };
+  const home = (value: unknown): value is string | number | unknown[] => typeof value === 'string' || typeof value === 'number' || Array.isArray(value);
+  return {
+    ...rest,
+    ...(labels ? { labels: labels.map((label, i) => (home(label) ? atHome(label, labelPath(i)) : label)) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (home(idle) ? atHome(idle, CLUSTER_IDLE_TIMEOUT) : idle)) } : {}),
+  };
+}
+
+/** A packed value at home (a bare value, or one with its range) at its path. */
+function atHome(packed: string | number | unknown[], path: ReadonlyArray<string | number>): Located {
+  if (!Array.isArray(packed)) return { value: packed, path };
+  const [value, line, column, endLine, endColumn] = packed as [string | number, number, number, number, number];
+  return { value, path, range: { line, column, endLine, endColumn } };
+}
+
+/** The facts with the ranges of those in `places` (the same document, path and place in the value). */
+function placed(facts: RepositoryFacts, places: readonly FactPlace[]): RepositoryFacts {
+  const keyOf = (place: FactPlace): string => `${place.document ?? ''}\0${place.path.join('\0')}\0${place.within?.start ?? ''}`;
+  const ranges = new Map(places.filter((place) => place.range).map((place) => [keyOf(place), place.range!]));
+  const withRange = <T extends FactPlace>(fact: T): T => {
+    const range = ranges.get(keyOf(fact));
+    return range ? { ...fact, range } : fact;
+  };
+  const { labels, ipBlocks, bootstraps, accountIdleTimeouts, clusterIdleTimeouts } = facts;
+  return {
+    ...facts,
+    ...(labels ? { labels: labels.map(withRange) } : {}),
+    ...(ipBlocks ? { ipBlocks: ipBlocks.map(withRange) } : {}),
+    ...(bootstraps ? { bootstraps: bootstraps.map((bootstrap) => ({ ...bootstrap, keys: bootstrap.keys.map(withRange) })) } : {}),
+    ...(accountIdleTimeouts ? { accountIdleTimeouts: accountIdleTimeouts.map(withRange) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map(withRange) } : {}),
+  };
 }
 
 /** A file's line of the cache file: its name, a tab (never in a JSON text), its entry. */

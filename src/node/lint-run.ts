@@ -6,7 +6,7 @@ import type { FileResult } from '../types.js';
 import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { STAT_NUMBERS, UsageError } from './files.js';
-import type { RepositoryFacts } from '../engine/repository.js';
+import type { FactPlace, RepositoryFacts } from '../engine/repository.js';
 import { finishPackedRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { PackedResults, type KeptSources } from './compact.js';
 import { refuseWritingOverInputs, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
@@ -114,10 +114,10 @@ export async function lintRunResults(
     });
     // The checks across files locate their findings in the facts they are about: stored again after
     // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
-    const located = cache ? new Set<string>() : undefined;
-    finishPackedRun(run, packed, facts, options, located && ((file) => located.add(file)));
+    const located = cache ? new Map<string, readonly FactPlace[]>() : undefined;
+    finishPackedRun(run, packed, facts, options, located && ((file, places) => located.set(file, places)));
     if (cache) {
-      for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i]) && facts[i]) cache.storeFacts(i, run.files[i], facts[i]!);
+      for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i])) cache.storeFacts(i, run.files[i], located!.get(run.files[i])!);
       cache.save();
     }
   } finally {
