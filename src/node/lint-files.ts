@@ -283,15 +283,13 @@ function withoutSource(result: FileResult): FileResult {
 
 /**
  * The checks across files of a run that holds its results packed (the CLI's, lint-run.ts), over
- * the facts of its files by their index in `run.files`: the few results they add to are replaced,
+ * the facts packed with its results (PackedResults.facts): the few results they add to are replaced,
  * each made into an object once; the others stay packed.
  */
-export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: ReadonlyArray<RepositoryFacts | undefined>, options: LintFilesOptions, onLocated?: (file: string, places: readonly FactPlace[]) => void): void {
-  // In the order the files were planned, as lintAll's: messages name the other files in that order.
-  const byFile = new Map<string, RepositoryFacts>();
-  for (let i = 0; i < run.files.length; i++) if (facts[i]) byFile.set(run.files[i], facts[i]!);
+export function finishPackedRun(run: PlannedRun, packed: PackedResults, options: LintFilesOptions, onLocated?: (file: string, places: readonly FactPlace[]) => void): void {
   const reread = rereadOf(run);
-  const pass = passAcrossFiles(byFile, run.configured, reread, options, onLocated);
+  // In the order the files were planned, as lintAll's: messages name the other files in that order.
+  const pass = passAcrossFiles(packed.facts(), run.configured, reread, options, onLocated);
   const aliases = run.aliases;
   if (!pass && !aliases) return;
   for (let i = 0; i < run.files.length; i++) {

@@ -6,7 +6,7 @@ import type { FileResult } from '../types.js';
 import { LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { STAT_NUMBERS, UsageError } from './files.js';
-import type { FactPlace, RepositoryFacts } from '../engine/repository.js';
+import type { FactPlace } from '../engine/repository.js';
 import { finishPackedRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { PackedResults, type KeptSources } from './compact.js';
 import { refuseWritingOverInputs, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
@@ -84,12 +84,9 @@ export async function lintRunResults(
   const { run, stats } = startRun(paths, options, runOptions);
   // A run that fixes keeps whole texts: a fixed file is written, or shown as a diff, from them.
   const keptSources = options.fix ? 'whole' : options.keepSource === false ? 'none' : (runOptions.keptSources ?? 'whole');
+  // A file's facts for the checks across files are packed with its result: one store for both.
   const packed = new PackedResults(run.files, keptSources);
-  const facts = new Array<RepositoryFacts | undefined>(run.files.length);
-  const keep = (index: number, linted: LintedFile): void => {
-    packed.pack(index, withShownSource(linted.result));
-    if (linted.facts) facts[index] = linted.facts;
-  };
+  const keep = (index: number, linted: LintedFile): void => packed.pack(index, withShownSource(linted.result), linted.facts);
   const cache = stats
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
@@ -115,7 +112,7 @@ export async function lintRunResults(
     // The checks across files locate their findings in the facts they are about: stored again after
     // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
     const located = cache ? new Map<string, readonly FactPlace[]>() : undefined;
-    finishPackedRun(run, packed, facts, options, located && ((file, places) => located.set(file, places)));
+    finishPackedRun(run, packed, options, located && ((file, places) => located.set(file, places)));
     if (cache) {
       for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i])) cache.storeFacts(i, run.files[i], located!.get(run.files[i])!);
       cache.save();
