@@ -546,6 +546,16 @@ export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
   };
 }
 
+/** Facts as a text, packed (packFacts): how the run holds them with its results (PackedResults). JSON escapes a lone surrogate, so the text is well-formed. */
+export function factsText(facts: RepositoryFacts): string {
+  return JSON.stringify(packFacts(facts));
+}
+
+/** factsText undone. */
+export function factsOfText(text: string): RepositoryFacts {
+  return unpackFacts(JSON.parse(text) as Record<string, unknown>);
+}
+
 /** packFacts undone. */
 export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
   const { labels, clusterIdleTimeouts, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeouts?: Array<Located | number | unknown[]> };

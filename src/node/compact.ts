@@ -2,7 +2,6 @@ import type { FileResult } from '../formatters/types.js';
 import type { Finding, Fix, Suggestion } from '../types.js';
 import { detached } from '../parse/detached.js';
 import type { RepositoryFacts } from '../engine/repository.js';
-import { packFacts, unpackFacts } from './cache.js';
 
 /**
  * How a run holds what it has linted until the checks across files have run and the output is
@@ -85,8 +84,8 @@ const HAS_LINE_LAYOUT = 4;
 /** The result's `suppressed` is an empty list (a run that asks for them, SARIF's: most files). */
 const NONE_SUPPRESSED = 8;
 /**
- * The record holds the file's facts for the checks across files, as the cache packs them (packFacts,
- * JSON), right after its first number: held as objects to the end of the run, the facts of 100,000
+ * The record holds the file's facts for the checks across files, as a text its caller makes (the
+ * cache's packed form, cache.ts's factsText), right after its first number: held as objects to the end of the run, the facts of 100,000
  * cluster files took some 29 MB of the heap (issue 31).
  */
 const HAS_FACTS = 16;
@@ -146,8 +145,8 @@ export class PackedResults implements Iterable<FileResult> {
   private readonly others = new Map<number, Partial<FileResult>>();
   /** Results kept as objects: replaced after they were packed (by the checks across files), or that could not be packed. Few. */
   private readonly kept = new Map<number, FileResult>();
-  /** The facts of results that could not be packed, as objects. */
-  private readonly keptFacts = new Map<number, RepositoryFacts>();
+  /** The facts of results that could not be packed. */
+  private readonly keptFacts = new Map<number, string>();
   /** The reader's place in the block it reads. */
   private reading = 0;
 
@@ -173,8 +172,8 @@ export class PackedResults implements Iterable<FileResult> {
     return this.kept.size;
   }
 
-  /** Packs the result of the file at `index` in the run's files, with its facts for the checks across files. */
-  pack(index: number, result: FileResult, facts?: RepositoryFacts): void {
+  /** Packs the result of the file at `index` in the run's files, with its facts for the checks across files as a text (`factsText`: held as it is). */
+  pack(index: number, result: FileResult, factsText?: string): void {
     const { file, operation, operationSource, findings, screened, ...others } = result;
     if (file !== this.files[index]) (others as Partial<FileResult>).file = file;
     if (screened !== undefined && screened !== true) (others as Partial<FileResult>).screened = screened;
@@ -191,8 +190,6 @@ export class PackedResults implements Iterable<FileResult> {
     // Most results of a run that asks for silenced findings have none: a bit, not an object held beside the record.
     const noneSuppressed = Array.isArray(others.suppressed) && others.suppressed.length === 0;
     if (noneSuppressed) delete others.suppressed;
-    // JSON escapes a lone surrogate: the text is always well-formed UTF-16, held as UTF-8.
-    const factsText = facts ? JSON.stringify(packFacts(facts)) : undefined;
     this.reserve(maxRecordSize(result) + (shown ? shown.size : 0) + (layout === undefined ? 0 : 6 * layout.length + 10) + (factsText === undefined ? 0 : 3 * factsText.length + 5));
     const start = this.used;
     try {
@@ -235,7 +232,7 @@ export class PackedResults implements Iterable<FileResult> {
     } catch (error) {
       if (error !== UNPACKABLE) throw error;
       this.used = start;
-      if (facts) this.keptFacts.set(index, facts);
+      if (factsText !== undefined) this.keptFacts.set(index, factsText);
       // Kept whole as it is, or as the run keeps sources: never more of the text than a packed one.
       this.kept.set(index, this.sources === 'whole' ? result : { file, operation, operationSource, findings, ...(screened === undefined ? {} : { screened }), ...(noneSuppressed ? { suppressed: [] } : {}), ...others });
       return;
@@ -307,21 +304,21 @@ export class PackedResults implements Iterable<FileResult> {
     return others ? { ...result, ...others } : result;
   }
 
-  /** The facts the file at `index` was packed with, a new object each time. */
-  factsAt(index: number): RepositoryFacts | undefined {
+  /** The text of the facts the file at `index` was packed with. */
+  factsAt(index: number): string | undefined {
     const blockIndex = this.startBlocks[index];
     if (blockIndex < 0) return this.keptFacts.get(index);
     const block = this.blocks[blockIndex];
     this.reading = this.startOffsets[index];
-    return this.readUint(block) & HAS_FACTS ? unpackFacts(JSON.parse(this.readText(block)) as Record<string, unknown>) : undefined;
+    return this.readUint(block) & HAS_FACTS ? this.readText(block) : undefined;
   }
 
   /**
    * The facts of every file, by its name, in the order of the run's files, for the checks across
-   * files: made from the records each time they are iterated, never all held as objects.
+   * files: made from the records by `read` each time they are asked for, never all held as objects.
    */
-  facts(): ReadonlyMap<string, RepositoryFacts> {
-    return new PackedFacts(this.files, this);
+  facts(read: (text: string) => RepositoryFacts): ReadonlyMap<string, RepositoryFacts> {
+    return new PackedFacts(this.files, this, read);
   }
 
   /** Puts `result` in place of the file's packed one (a result the checks across files added to). */
@@ -451,12 +448,13 @@ class PackedFacts implements ReadonlyMap<string, RepositoryFacts> {
   constructor(
     private readonly files: readonly string[],
     private readonly results: PackedResults,
+    private readonly read: (text: string) => RepositoryFacts,
   ) {}
 
   get size(): number {
     if (this.counted === undefined) {
       let n = 0;
-      for (let i = 0; i < this.files.length; i++) if (this.results.factsAt(i)) n++;
+      for (let i = 0; i < this.files.length; i++) if (this.results.factsAt(i) !== undefined) n++;
       this.counted = n;
     }
     return this.counted;
@@ -468,7 +466,8 @@ class PackedFacts implements ReadonlyMap<string, RepositoryFacts> {
       const i = (this.cursor + step) % count;
       if (this.files[i] !== file) continue;
       this.cursor = i;
-      return this.results.factsAt(i);
+      const text = this.results.factsAt(i);
+      return text === undefined ? undefined : this.read(text);
     }
     return undefined;
   }
@@ -479,8 +478,8 @@ class PackedFacts implements ReadonlyMap<string, RepositoryFacts> {
 
   *entries(): MapIterator<[string, RepositoryFacts]> {
     for (let i = 0; i < this.files.length; i++) {
-      const facts = this.results.factsAt(i);
-      if (facts) yield [this.files[i], facts];
+      const text = this.results.factsAt(i);
+      if (text !== undefined) yield [this.files[i], this.read(text)];
     }
   }
 

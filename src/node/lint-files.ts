@@ -286,10 +286,16 @@ function withoutSource(result: FileResult): FileResult {
  * the facts packed with its results (PackedResults.facts): the few results they add to are replaced,
  * each made into an object once; the others stay packed.
  */
-export function finishPackedRun(run: PlannedRun, packed: PackedResults, options: LintFilesOptions, onLocated?: (file: string, places: readonly FactPlace[]) => void): void {
+export function finishPackedRun(
+  run: PlannedRun,
+  packed: PackedResults,
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  options: LintFilesOptions,
+  onLocated?: (file: string, places: readonly FactPlace[]) => void,
+): void {
   const reread = rereadOf(run);
   // In the order the files were planned, as lintAll's: messages name the other files in that order.
-  const pass = passAcrossFiles(packed.facts(), run.configured, reread, options, onLocated);
+  const pass = passAcrossFiles(facts, run.configured, reread, options, onLocated);
   const aliases = run.aliases;
   if (!pass && !aliases) return;
   for (let i = 0; i < run.files.length; i++) {

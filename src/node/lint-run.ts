@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../types.js';
-import { LintCache } from './cache.js';
+import { factsOfText, factsText, LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { STAT_NUMBERS, UsageError } from './files.js';
 import type { FactPlace } from '../engine/repository.js';
@@ -86,7 +86,7 @@ export async function lintRunResults(
   const keptSources = options.fix ? 'whole' : options.keepSource === false ? 'none' : (runOptions.keptSources ?? 'whole');
   // A file's facts for the checks across files are packed with its result: one store for both.
   const packed = new PackedResults(run.files, keptSources);
-  const keep = (index: number, linted: LintedFile): void => packed.pack(index, withShownSource(linted.result), linted.facts);
+  const keep = (index: number, linted: LintedFile): void => packed.pack(index, withShownSource(linted.result), linted.facts && factsText(linted.facts));
   const cache = stats
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
@@ -112,7 +112,7 @@ export async function lintRunResults(
     // The checks across files locate their findings in the facts they are about: stored again after
     // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
     const located = cache ? new Map<string, readonly FactPlace[]>() : undefined;
-    finishPackedRun(run, packed, options, located && ((file, places) => located.set(file, places)));
+    finishPackedRun(run, packed, packed.facts(factsOfText), options, located && ((file, places) => located.set(file, places)));
     if (cache) {
       for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i])) cache.storeFacts(i, run.files[i], located!.get(run.files[i])!);
       cache.save();
