@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { writeCorpus } from '../bench/corpus.mjs';
 import { lintRunResults } from '../src/node/lint-run.js';
+import { SpooledFile } from '../src/node/write-file.js';
 import { readCacheFile, writeCacheFile } from './helpers/cache.js';
 import { runCli } from './helpers/cli.js';
 import { repo } from './helpers/repo.js';
@@ -145,5 +146,23 @@ describe('spools left by runs killed outright', () => {
     const run = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(leftovers(dir).sort()).toEqual([running, otherMachine, notASpool].sort());
+  });
+});
+
+describe('the spool read back', () => {
+  test('in parts of 1 MiB, one buffer reused: 2.5 MiB come back as written, in 3 parts (1 MiB, 1 MiB, 0.5 MiB), each as written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-spool-parts-'));
+    const spool = new SpooledFile(join(dir, '.dplintcache'));
+    const line = (i: number) => `${String(i).padStart(7, '0')}${'x'.repeat(56)}\n`;
+    let written = '';
+    for (let i = 0; i < (5 * 1024 * 1024) / 2 / 64; i++) {
+      spool.append(line(i));
+      written += line(i);
+    }
+    const parts: string[] = [];
+    for (const part of spool.chunks(0)) parts.push(Buffer.from(part).toString('latin1'));
+    spool.discard();
+    expect(parts.map((part) => part.length)).toEqual([1 << 20, 1 << 20, 1 << 19]);
+    expect(parts.join('') === written).toBe(true);
   });
 });

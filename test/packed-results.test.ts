@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { writeCorpus } from '../bench/corpus.mjs';
 import { json, jsonParts } from '../src/formatters/json.js';
 import { FORMATTERS } from '../src/formatters/index.js';
+import { factsOfText, factsText } from '../src/node/cache.js';
 import { MAX_SHARED_STRINGS, PackedResults, ResultStore } from '../src/node/compact.js';
 import { lintRun, lintRunResults } from '../src/node/lint-run.js';
 import type { FileResult, Finding } from '../src/types.js';
@@ -127,5 +128,31 @@ describe('PackedResults', () => {
     expect(packed.at(0)).toBe(odd);
     expect(packed.at(1)).toEqual(result('b.yaml', [finding()]));
     expect(packed.objectsHeld).toBe(1);
+  });
+
+  test('holds each file\'s facts for the checks across files in its record, as the cache packs them (issue 31), and gives them back by name, in the run\'s order, a new object each time', () => {
+    const files = ['a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'];
+    const factsOf = {
+      a: { labels: [{ value: 'etl', path: ['label', 0] }, { value: 'x\ud800', document: 1, path: ['label', 0], range: { line: 4, column: 5, endLine: 4, endColumn: 9 } }], clusterIdleTimeouts: [{ value: 30, path: ['node_configuration', 'idle_cluster_timeout'] }], directives: true as const },
+      c: { bootstraps: [{ userLevel: true, keys: [{ key: 'hive.exec.parallel', path: ['script'], within: { start: 0, end: 28 } }] }] },
+      d: { ipBlocks: [{ value: '10.0.0.0/8', path: ['ip_cidr'] }] },
+    };
+    const packed = new PackedResults(files, 'shown');
+    packed.pack(0, result('a.yaml', [finding()]), factsText(factsOf.a));
+    packed.pack(1, result('b.yaml', []));
+    packed.pack(2, result('c.yaml', []), factsText(factsOf.c));
+    // Kept as an object (a position it cannot pack): its facts too.
+    packed.pack(3, result('d.yaml', [finding({ line: -1 })]), factsText(factsOf.d));
+    const facts = packed.facts(factsOfText);
+    expect([...facts]).toEqual([['a.yaml', factsOf.a], ['c.yaml', factsOf.c], ['d.yaml', factsOf.d]]);
+    expect([...facts.keys()]).toEqual(['a.yaml', 'c.yaml', 'd.yaml']);
+    expect(facts.size).toBe(3);
+    expect(facts.get('c.yaml')).toEqual(factsOf.c);
+    expect(facts.get('a.yaml')).toEqual(factsOf.a);
+    expect(facts.get('b.yaml')).toBe(undefined);
+    expect(facts.get('a.yaml')).not.toBe(facts.get('a.yaml'));
+    // The record's result is as it was without facts.
+    expect(packed.at(0)).toEqual(result('a.yaml', [finding()]));
+    expect(packed.at(2)).toEqual(result('c.yaml', []));
   });
 });

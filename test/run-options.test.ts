@@ -245,6 +245,28 @@ describe('worker threads (--jobs)', () => {
     expect(await lintRun([dir], options, { jobs: 2, workerScript: WORKER, ...cache })).toEqual(one);
   });
 
+  test('one thread gives other callbacks a turn between batches only while it spools the cache (its signal handlers): 250 files, 2 turns with --cache, none without', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dplint-turns-'));
+    writeCorpus(dir, 250, 5);
+    const options = { operation: 'edit-cluster' as const, config: false as const };
+    const turnsDuring = async (runOptions: Parameters<typeof lintRunResults>[2]): Promise<number> => {
+      let turns = 0;
+      let running = true;
+      const turn = (): void => {
+        if (!running) return;
+        turns++;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+      await lintRunResults([dir], options, { jobs: 1, ...runOptions });
+      running = false;
+      return turns;
+    };
+    expect(await turnsDuring({})).toBe(0);
+    const cache = { cacheLocation: join(mkdtempSync(join(tmpdir(), 'dplint-turns-cache-')), '.dplintcache'), cacheKeyFolder: mkdtempSync(join(tmpdir(), 'dplint-turns-key-')) };
+    expect(await turnsDuring(cache)).toBe(2);
+  });
+
   test('a worker that fails fails the run: exit 2, one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dplint-jobs-failing-'));
     writeCorpus(dir, 250, 5);

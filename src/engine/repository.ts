@@ -31,7 +31,7 @@ export function isRepositoryRule(ruleId: string): boolean {
 }
 
 /** Where a fact is: its document in a stream, its data path, and the characters of a string value it is about. */
-interface Place {
+export interface FactPlace {
   document?: number;
   path: ReadonlyArray<string | number>;
   within?: ValueSpan;
@@ -42,7 +42,7 @@ interface Place {
   range?: Range;
 }
 
-interface Located extends Place {
+export interface Located extends FactPlace {
   value: string | number;
 }
 
@@ -51,7 +51,7 @@ interface BootstrapFact {
   userLevel: boolean;
   /** The document of a stream the script is in. */
   document?: number;
-  keys: Array<Place & { key: string }>;
+  keys: Array<FactPlace & { key: string }>;
 }
 
 /**
@@ -108,46 +108,11 @@ export function collectFacts(bodies: readonly BodyOfDocument[]): RepositoryFacts
 
 // Facts are kept for every file until the run ends, so they are kept small: the paths every
 // cluster file has are one frozen array each, shared by all files (nothing edits a fact's path).
-const CLUSTER_IDLE_TIMEOUT = Object.freeze(['node_configuration', 'idle_cluster_timeout']);
+export const CLUSTER_IDLE_TIMEOUT = Object.freeze(['node_configuration', 'idle_cluster_timeout']);
 const LABEL_PATHS: Array<ReadonlyArray<string | number>> = [];
 
-function labelPath(index: number): ReadonlyArray<string | number> {
+export function labelPath(index: number): ReadonlyArray<string | number> {
   return (LABEL_PATHS[index] ??= Object.freeze(['label', index]));
-}
-
-/**
- * Facts as the lint cache keeps them (a file read whole at the start of each run): a label at its
- * place in the body's list and the idle timeout where every cluster file has it are kept as their
- * bare values, and get their shared paths back when read. Anything else is kept as it is.
- */
-export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
-  const { labels, clusterIdleTimeouts, ...rest } = facts;
-  const atHome = (located: Located, path: ReadonlyArray<string | number>): boolean => located.document === undefined && located.path === path;
-  // A value at home that has been located is kept with its range: [value, line, column, endLine, endColumn].
-  const packed = (located: Located): unknown => (located.range ? [located.value, located.range.line, located.range.column, located.range.endLine, located.range.endColumn] : located.value);
-  return {
-    ...rest,
-    ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? packed(label) : label)) } : {}),
-    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (atHome(idle, CLUSTER_IDLE_TIMEOUT) ? packed(idle) : idle)) } : {}),
-  };
-}
-
-/** packFacts undone. */
-export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
-  const { labels, clusterIdleTimeouts, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeouts?: Array<Located | number | unknown[]> };
-  const home = (value: unknown): value is string | number | unknown[] => typeof value === 'string' || typeof value === 'number' || Array.isArray(value);
-  return {
-    ...rest,
-    ...(labels ? { labels: labels.map((label, i) => (home(label) ? atHome(label, labelPath(i)) : label)) } : {}),
-    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (home(idle) ? atHome(idle, CLUSTER_IDLE_TIMEOUT) : idle)) } : {}),
-  };
-}
-
-/** A packed value at home (a bare value, or one with its range) at its path. */
-function atHome(packed: string | number | unknown[], path: ReadonlyArray<string | number>): Located {
-  if (!Array.isArray(packed)) return { value: packed, path };
-  const [value, line, column, endLine, endColumn] = packed as [string | number, number, number, number, number];
-  return { value, path, range: { line, column, endLine, endColumn } };
 }
 
 /** A range kept with a fact that can be used as it is: one of the cache's, which is signed, but checked all the same. */
@@ -178,7 +143,7 @@ function hiveSetKeys(script: string): Array<{ key: string; within: ValueSpan }> 
 interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   file: string;
   /** The fact the finding is about: its range is set here once located, for the cache to keep. */
-  at: Place;
+  at: FactPlace;
 }
 
 /**
@@ -198,8 +163,8 @@ export interface RepositoryOptions {
    * fact's range, from the cache) be added without reading the file.
    */
   keepSource?: boolean;
-  /** Told of each file whose findings across files were located by parsing it (their facts now carry their ranges). */
-  onLocated?: (file: string) => void;
+  /** Told of each file whose findings across files were located by parsing it, with the facts they are about, now with their ranges (the lint cache keeps them). */
+  onLocated?: (file: string, places: readonly FactPlace[]) => void;
   /** Each finding keeps its messageId and data (for the rule tests). */
   detailed?: boolean;
 }
@@ -258,7 +223,6 @@ function withRepositoryFindings(
   const source = result.source ?? (known && options.keepSource === false ? undefined : sourceOf(result.file));
   if (source === undefined && !(known && options.keepSource === false)) return result;
   const parsed = known ? undefined : parseText(source!, formatOf(result.file));
-  if (parsed) options.onLocated?.(result.file);
   let located = extra.map((finding): Finding => {
     let range: Range;
     if (parsed) {
@@ -282,6 +246,7 @@ function withRepositoryFindings(
       ...(options.detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
     };
   });
+  if (parsed) options.onLocated?.(result.file, extra.map((finding) => finding.at));
   // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,
   // reasons and unused directives it has reported already.
   let suppressed: SuppressedFinding[] = [];

@@ -1,14 +1,14 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { VERSION } from '../version.js';
-import { hmac, hmacOf, sameDigest, sha1, userKey } from './crypto.js';
+import { hmacOf, sameDigest, sha1, sha1Bytes, userKey } from './crypto.js';
 import { STAT_NUMBERS, type FileStat } from './files.js';
-import { packFacts, unpackFacts, type RepositoryFacts } from '../engine/repository.js';
+import { CLUSTER_IDLE_TIMEOUT, labelPath, type FactPlace, type Located, type RepositoryFacts } from '../engine/repository.js';
 import type { FileResult } from '../types.js';
 import type { OperationId } from '../operations.js';
 import type { DocumentOperation, Finding, OperationSource, Suggestion, SuppressedFinding } from '../types.js';
 import { contentHash, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { removeStaleSpools, SpooledFile } from './write-file.js';
-import { readSettingsFile, refusalText } from './read-settings.js';
+import { openSettingsFile, refusalText } from './read-settings.js';
 
 /**
  * One file's entry: what its result depends on, and the result. An array, not an object, and
@@ -151,10 +151,20 @@ export interface CacheTrust {
  * (a CI job restoring its cache) has new inodes and times: every file is hashed there.
  */
 export class LintCache {
-  /** The cache file read, after its header: a line per file, then the table of strings's. Held as bytes; an entry is parsed when its file is looked up. */
-  private readonly previous: Buffer = Buffer.alloc(0);
-  /** Where each file's line starts in `previous`. */
-  private readonly previousAt = new Map<string, number>();
+  /**
+   * The cache file read, kept open (undefined: none): a file's line is read when the file is looked
+   * up, never the whole file held (47 MB at 100,000 findings-heavy files, the rerun's largest part,
+   * issue 31), and checked against the digest its bytes had when the whole file's signature was.
+   */
+  private previous: number | undefined;
+  /** Where each of the run's files has its line in the file read, how many bytes it takes (its line break not counted) and their SHA-1 (20 bytes a file), by its index in the run; NaN: none. */
+  private readonly previousAt: Float64Array;
+  private readonly previousBytes: Float64Array;
+  private previousDigests: Buffer = Buffer.alloc(0);
+  /** How many files have a line in the file read, the run's and others (a cache that names others is rewritten without them). */
+  private previousFiles = 0;
+  /** Whether a line that changed since the file was verified was told (once a run). */
+  private toldChanged = false;
   /** The file's table of strings: the one read, and those this run adds (their indices never change, so a line read stays valid). */
   private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
@@ -169,8 +179,8 @@ export class LintCache {
   /** Where each of the run's files has its line in the spool, and how many bytes it takes, by the file's index in the run; NaN: none there. */
   private readonly spooledAt: Float64Array;
   private readonly spooledBytes: Float64Array;
-  /** Where each of the run's files has a line of `previous` that it keeps as it is, by its index; NaN: none. Copied to the spool at the end, if the cache is written. */
-  private readonly keptAt: Float64Array;
+  /** Whether each of the run's files keeps its line of `previous` as it is, by its index. Copied to the spool at the end, if the cache is written. */
+  private readonly keptAt: Uint8Array;
   private kept = 0;
   private readonly runKey: string;
   /** Whether the file to write would differ from the one read. */
@@ -189,14 +199,16 @@ export class LintCache {
     private readonly location: string,
     options: LintFilesOptions,
     trust: CacheTrust,
-    /** How many files the run lints, each then named by its index: the read limit grows with it (maxCacheSize). */
-    files: number,
+    /** The files the run lints, each then named by its index: the read limit grows with their number (maxCacheSize). */
+    files: readonly string[],
     startedAt = Date.now(),
   ) {
     this.startedAt = startedAt;
-    this.spooledAt = new Float64Array(files).fill(Number.NaN);
-    this.spooledBytes = new Float64Array(files);
-    this.keptAt = new Float64Array(files).fill(Number.NaN);
+    this.spooledAt = new Float64Array(files.length).fill(Number.NaN);
+    this.spooledBytes = new Float64Array(files.length);
+    this.keptAt = new Uint8Array(files.length);
+    this.previousAt = new Float64Array(files.length).fill(Number.NaN);
+    this.previousBytes = new Float64Array(files.length);
     this.warn = trust.warn;
     // Cached results always keep their text (lintRun), so one cache serves every output format.
     const { cwd: _cwd, hashContent: _hash, keepSource: _keep, ...rest } = options;
@@ -211,13 +223,15 @@ export class LintCache {
     this.key = key;
     // A run killed outright (SIGKILL) left its spool: never read, and removed here.
     removeStaleSpools(location);
-    const read = readCache(location, this.runKey, key, maxCacheSize(files));
+    const read = readCache(location, this.runKey, key, maxCacheSize(files.length), files, this.previousAt, this.previousBytes);
     if (typeof read === 'string') {
+      this.previousAt.fill(Number.NaN);
       trust.warn(`ignoring the cache ${location}: ${read}; every file is linted again`);
       return;
     }
-    this.previous = read.body;
-    this.previousAt = read.lines;
+    this.previous = read.fd;
+    this.previousDigests = read.digests;
+    this.previousFiles = read.files;
     this.strings = read.strings;
     for (let i = 0; i < this.strings.length; i++) this.stringIds.set(this.strings[i], i);
   }
@@ -229,13 +243,12 @@ export class LintCache {
    */
   lookup(file: string, absolute: string, run: PlannedRun, stats: Float64Array, index: number): LintedFile | undefined {
     const at = index * STAT_NUMBERS;
-    const line = this.previousAt.get(file);
-    if (Number.isNaN(stats[at]) || line === undefined) return undefined;
-    const entry = this.entryAt(file, line);
+    if (Number.isNaN(stats[at]) || Number.isNaN(this.previousAt[index])) return undefined;
+    const entry = this.entryAt(file, index);
     if (!entry || entry[KEY] !== keyFor(file, run)) return undefined;
     if (provesUnchanged(entry, stats, at)) {
       const linted = hasFindings(entry) && this.keepSource ? this.withSource(file, entry, absolute) : this.lintedOf(file, entry, undefined);
-      if (linted) this.keep(index, line);
+      if (linted) this.keep(index);
       return linted;
     }
     let bytes: Buffer;
@@ -252,7 +265,7 @@ export class LintCache {
     // that, the old line serves as well: neither its stat nor this one proves anything next time.
     const stat = Array.from(stats.subarray(at, at + STAT_NUMBERS)) as FileStat;
     if (stat[2] >= this.startedAt - RACY_MARGIN_MS) {
-      this.keep(index, line);
+      this.keep(index);
       return linted;
     }
     const checked = entry.slice() as Entry;
@@ -261,14 +274,14 @@ export class LintCache {
     return linted;
   }
 
-  /** The entry on the line at `offset` of the file read; undefined (and told, once) when it is not of the shape dplint writes. */
-  private entryAt(file: string, offset: number): Entry | undefined {
-    const bytes = this.previous;
-    const end = bytes.indexOf(0x0a, offset);
-    const tab = bytes.indexOf(0x09, offset);
+  /** The entry on the line of the run's `index`th file in the file read; undefined (and told, once) when it is not of the shape dplint writes, or the line is no longer the one verified. */
+  private entryAt(file: string, index: number): Entry | undefined {
+    const bytes = this.previousLine(index);
+    if (!bytes) return undefined;
+    const tab = bytes.indexOf(0x09);
     let entry: unknown;
     try {
-      entry = JSON.parse(bytes.toString('utf8', tab + 1, end < 0 ? bytes.length : end));
+      entry = JSON.parse(bytes.toString('utf8', tab + 1));
     } catch {
       entry = undefined;
     }
@@ -278,10 +291,39 @@ export class LintCache {
     return undefined;
   }
 
-  /** Keeps the run's `index`th file's line of the cache read, at `offset`, as it is. */
-  private keep(index: number, offset: number): void {
-    this.keptAt[index] = offset;
+  /** Keeps the run's `index`th file's line of the cache read as it is. */
+  private keep(index: number): void {
+    this.keptAt[index] = 1;
     this.kept++;
+  }
+
+  private lineBuffer = Buffer.allocUnsafe(4096);
+
+  /**
+   * The run's `index`th file's line of the file read, its line break left out (a view, valid until
+   * the next line is read); undefined when it cannot be read, or is not the line whose bytes the
+   * signature covered when the file was verified (the file was written over since: told once).
+   */
+  private previousLine(index: number): Buffer | undefined {
+    const length = this.previousBytes[index];
+    if (this.lineBuffer.length < length) this.lineBuffer = Buffer.allocUnsafe(Math.max(length, this.lineBuffer.length * 2));
+    const bytes = this.lineBuffer.subarray(0, length);
+    let total = 0;
+    try {
+      for (let read; total < length && (read = readSync(this.previous!, bytes, total, length - total, this.previousAt[index] + total)) > 0; ) total += read;
+    } catch {
+      total = -1;
+    }
+    if (total === length && sha1Bytes(bytes).equals(this.previousDigests.subarray(index * 20, index * 20 + 20))) return bytes;
+    if (!this.toldChanged) this.warn(`the cache ${this.location} changed while this run read it; the files whose lines changed are linted again`);
+    this.toldChanged = true;
+    return undefined;
+  }
+
+  /** Closes the file read. */
+  private closePrevious(): void {
+    if (this.previous !== undefined) closeSync(this.previous);
+    this.previous = undefined;
   }
 
   /** Writes a new line for the run's `index`th file to the spool, opened with the first (its header's signature left to `save`). */
@@ -371,19 +413,19 @@ export class LintCache {
     this.spoolLine(index, lineOf(file, entry));
   }
 
-  /** The run's `index`th file's entry, now with the places the checks across files found for its facts: a new line, which replaces the one before. */
-  storeFacts(index: number, file: string, facts: RepositoryFacts): void {
+  /** The run's `index`th file's entry, now with the places the checks across files found for its facts (`places`, with their ranges): a new line, which replaces the one before. */
+  storeFacts(index: number, file: string, places: readonly FactPlace[]): void {
     let entry: Entry | undefined;
     if (!Number.isNaN(this.spooledAt[index])) {
       const line = this.spool!.read(this.spooledAt[index], this.spooledBytes[index]);
       entry = JSON.parse(Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString('utf8', line.indexOf(0x09) + 1)) as Entry;
-    } else if (!Number.isNaN(this.keptAt[index])) {
-      entry = this.entryAt(file, this.keptAt[index]);
-      this.keptAt[index] = Number.NaN;
+    } else if (this.keptAt[index]) {
+      entry = this.entryAt(file, index);
+      this.keptAt[index] = 0;
       this.kept--;
     }
-    if (!entry) return;
-    entry[FACTS] = packFacts(facts);
+    if (!entry || !entry[FACTS]) return;
+    entry[FACTS] = packFacts(placed(unpackFacts(entry[FACTS]), places));
     this.spoolLine(index, lineOf(file, entry));
   }
 
@@ -394,15 +436,18 @@ export class LintCache {
    */
   save(): void {
     if (!this.key) return;
-    if (!this.changed && this.kept === this.previousAt.size) return this.discard();
+    if (!this.changed && this.kept === this.previousFiles) return this.discard();
     if (!this.spool) this.openSpool();
     const spool = this.spool!;
     for (let i = 0; i < this.keptAt.length; i++) {
-      const line = this.keptAt[i];
-      if (Number.isNaN(line)) continue;
-      // Every entry's line ends in a line break (readCache: the table of strings is the last line).
-      spool.append(this.previous.subarray(line, this.previous.indexOf(0x0a, line) + 1));
+      if (!this.keptAt[i]) continue;
+      // A line written over since it was verified is left out: its file is linted on the next run.
+      const line = this.previousLine(i);
+      if (line) spool.append(line);
+      if (line) spool.append('\n');
     }
+    // Closed before the cache is renamed over it (a file held open cannot be on Windows).
+    this.closePrevious();
     spool.append(JSON.stringify(this.strings));
     // The signature of the bytes on disk, read back a part at a time: what is signed is what was written.
     const body = spool.chunks(Buffer.byteLength(this.header(NO_MAC)));
@@ -413,6 +458,7 @@ export class LintCache {
 
   /** Removes the spool, the cache left as it was: for a run that ends without saving (an error). */
   discard(): void {
+    this.closePrevious();
     this.spool?.discard();
     this.spool = undefined;
   }
@@ -483,6 +529,70 @@ export class LintCache {
   }
 }
 
+/**
+ * Facts as the lint cache keeps them (a line a file): a label at its place in the body's list and the idle timeout where every cluster file has it are kept as their
+ * bare values, and get their shared paths back when read. Anything else is kept as it is. The
+ * cache's format: the run holds its facts so too (PackedResults).
+ */
+export function packFacts(facts: RepositoryFacts): Record<string, unknown> {
+  const { labels, clusterIdleTimeouts, ...rest } = facts;
+  const atHome = (located: Located, path: ReadonlyArray<string | number>): boolean => located.document === undefined && located.path === path;
+  // A value at home that has been located is kept with its range: [value, line, column, endLine, endColumn].
+  const packed = (located: Located): unknown => (located.range ? [located.value, located.range.line, located.range.column, located.range.endLine, located.range.endColumn] : located.value);
+  return {
+    ...rest,
+    ...(labels ? { labels: labels.map((label, i) => (atHome(label, labelPath(i)) ? packed(label) : label)) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (atHome(idle, CLUSTER_IDLE_TIMEOUT) ? packed(idle) : idle)) } : {}),
+  };
+}
+
+/** Facts as a text, packed (packFacts): how the run holds them with its results (PackedResults). JSON escapes a lone surrogate, so the text is well-formed. */
+export function factsText(facts: RepositoryFacts): string {
+  return JSON.stringify(packFacts(facts));
+}
+
+/** factsText undone. */
+export function factsOfText(text: string): RepositoryFacts {
+  return unpackFacts(JSON.parse(text) as Record<string, unknown>);
+}
+
+/** packFacts undone. */
+export function unpackFacts(packed: Record<string, unknown>): RepositoryFacts {
+  const { labels, clusterIdleTimeouts, ...rest } = packed as RepositoryFacts & { labels?: Array<Located | string | unknown[]>; clusterIdleTimeouts?: Array<Located | number | unknown[]> };
+  const home = (value: unknown): value is string | number | unknown[] => typeof value === 'string' || typeof value === 'number' || Array.isArray(value);
+  return {
+    ...rest,
+    ...(labels ? { labels: labels.map((label, i) => (home(label) ? atHome(label, labelPath(i)) : label)) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map((idle) => (home(idle) ? atHome(idle, CLUSTER_IDLE_TIMEOUT) : idle)) } : {}),
+  };
+}
+
+/** A packed value at home (a bare value, or one with its range) at its path. */
+function atHome(packed: string | number | unknown[], path: ReadonlyArray<string | number>): Located {
+  if (!Array.isArray(packed)) return { value: packed, path };
+  const [value, line, column, endLine, endColumn] = packed as [string | number, number, number, number, number];
+  return { value, path, range: { line, column, endLine, endColumn } };
+}
+
+/** The facts with the ranges of those in `places` (the same document, path and place in the value). */
+function placed(facts: RepositoryFacts, places: readonly FactPlace[]): RepositoryFacts {
+  const keyOf = (place: FactPlace): string => `${place.document ?? ''}\0${place.path.join('\0')}\0${place.within?.start ?? ''}`;
+  const ranges = new Map(places.filter((place) => place.range).map((place) => [keyOf(place), place.range!]));
+  const withRange = <T extends FactPlace>(fact: T): T => {
+    const range = ranges.get(keyOf(fact));
+    return range ? { ...fact, range } : fact;
+  };
+  const { labels, ipBlocks, bootstraps, accountIdleTimeouts, clusterIdleTimeouts } = facts;
+  return {
+    ...facts,
+    ...(labels ? { labels: labels.map(withRange) } : {}),
+    ...(ipBlocks ? { ipBlocks: ipBlocks.map(withRange) } : {}),
+    ...(bootstraps ? { bootstraps: bootstraps.map((bootstrap) => ({ ...bootstrap, keys: bootstrap.keys.map(withRange) })) } : {}),
+    ...(accountIdleTimeouts ? { accountIdleTimeouts: accountIdleTimeouts.map(withRange) } : {}),
+    ...(clusterIdleTimeouts ? { clusterIdleTimeouts: clusterIdleTimeouts.map(withRange) } : {}),
+  };
+}
+
 /** A file's line of the cache file: its name, a tab (never in a JSON text), its entry. */
 function lineOf(file: string, entry: Entry): string {
   return `${JSON.stringify(file)}\t${JSON.stringify(entry)}`;
@@ -509,10 +619,7 @@ function keyFor(file: string, run: PlannedRun): string {
   return configured === undefined || configured.path === file ? fingerprint : `${fingerprint}\0${configured.path}`;
 }
 
-/** The signature of a cache's entries, bound to the version and run they were written for. */
-function macOf(key: Buffer, version: string, run: string, entries: string | Uint8Array): string {
-  return hmac(key, macPrefix(version, run), entries);
-}
+const LINE_BREAK = Buffer.from('\n');
 
 function macPrefix(version: string, run: string): string {
   return `dplint-cache\0${version}\0${run}\0`;
@@ -523,75 +630,159 @@ function* withPrefix<T>(first: string, rest: Iterable<T>): Generator<string | T>
   yield* rest;
 }
 
-/** The cache file's body (its entries' lines) with where each file's line starts and its table of strings, when it is for this run; a string saying why it is ignored. */
-function readCache(location: string, runKey: string, key: Buffer, limit: number): { body: Buffer; lines: Map<string, number>; strings: string[] } | string {
-  const none = { body: Buffer.alloc(0), lines: new Map<string, number>(), strings: [] };
-  let bytes: Buffer;
-  try {
-    const read = readBounded(location, limit);
-    if (read === undefined) return none;
-    if (typeof read === 'string') return read;
-    bytes = read;
-  } catch (error) {
-    return (error as Error).message.split('\n')[0];
+/**
+ * Reads and verifies the cache file a part at a time, kept open: where each of the run's `files`
+ * has its line (`at`, `bytes`, by the file's index: a later line for a file replaces an earlier
+ * one) and the SHA-1 of each such line (`digests`, 20 bytes a file), that a line read later is
+ * checked against; how many files have a line; and its table of strings. Undefined `fd` for no
+ * cache, or one of another version or run; a string saying why it is ignored.
+ */
+function readCache(
+  location: string,
+  runKey: string,
+  key: Buffer,
+  limit: number,
+  files: readonly string[],
+  at: Float64Array,
+  bytes: Float64Array,
+): { fd: number | undefined; digests: Buffer; files: number; strings: string[] } | string {
+  const none = { fd: undefined, digests: Buffer.alloc(0), files: 0, strings: [] };
+  // A committed `.dplintcache -> /dev/stdin` or a link to another file is no cache: never followed, never waited on.
+  const opened = openSettingsFile(location, limit);
+  switch (opened.kind) {
+    case 'missing':
+      return none;
+    case 'failed':
+      return opened.error.message.split('\n')[0];
+    case 'refused':
+      if (opened.why === 'too-large') return `it is larger than the ${(limit / 1024 / 1024).toFixed(0)} MiB a run over its files reads (${opened.size} bytes)`;
+      return `it ${refusalText(opened, limit)}`;
   }
-  const newline = bytes.indexOf(0x0a);
+  const { fd } = opened;
+  let read: ReturnType<typeof readLines>;
+  try {
+    read = readLines(fd, opened.size, runKey, key, files, at, bytes);
+  } catch (error) {
+    read = (error as Error).message.split('\n')[0];
+  }
+  if (typeof read === 'string' || read === undefined) closeSync(fd);
+  if (read === undefined) return none;
+  return typeof read === 'string' ? read : { fd, ...read };
+}
+
+/** readCache's reading, of an open file of `size` bytes: undefined when it is another version's or run's. */
+function readLines(
+  fd: number,
+  size: number,
+  runKey: string,
+  key: Buffer,
+  files: readonly string[],
+  at: Float64Array,
+  bytes: Float64Array,
+): { digests: Buffer; files: number; strings: string[] } | string | undefined {
+  const lines = linesOf(fd, size);
+  const first = lines.next();
   let header: Partial<CacheHeader>;
   try {
-    header = JSON.parse(bytes.subarray(0, newline < 0 ? bytes.length : newline).toString('utf8')) as Partial<CacheHeader>;
+    header = JSON.parse(first.done ? '' : first.value.line.toString('utf8')) as Partial<CacheHeader>;
   } catch {
     return 'it is not a dplint cache';
   }
   if (header === null || typeof header !== 'object') return 'it is not a dplint cache';
   // Another version's or another run's cache is not a problem: it is started afresh.
-  if (header.dplint !== VERSION || header.run !== runKey) return none;
-  const body = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
-  if (typeof header.mac !== 'string' || !sameDigest(header.mac, macOf(key, VERSION, runKey, body))) {
+  if (header.dplint !== VERSION || header.run !== runKey) return undefined;
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < files.length; i++) indexOf.set(files[i], i);
+  const digests = Buffer.alloc(files.length * 20);
+  const others = new Set<string>();
+  let named = 0;
+  let badLine = false;
+  let table = '';
+  // The signature covers every byte after the header's line break; the entries' lines are taken as it is made.
+  const mac = hmacOf(key, withPrefix(macPrefix(VERSION, runKey), (function* (): Generator<Uint8Array> {
+    for (let next = lines.next(); !next.done; next = lines.next()) {
+      const { line, start, last } = next.value;
+      yield line;
+      if (!last) yield LINE_BREAK;
+      // The table of strings is the last line, with no line break after it.
+      if (last) {
+        table = line.toString('utf8');
+        continue;
+      }
+      // Each line: the file's name as JSON, a tab, its entry as JSON (parsed when the file is looked up).
+      const tab = line.indexOf(0x09);
+      let file: unknown;
+      try {
+        file = tab < 0 ? undefined : JSON.parse(line.toString('utf8', 0, tab));
+      } catch {
+        file = undefined;
+      }
+      if (typeof file !== 'string') {
+        badLine = true;
+        continue;
+      }
+      const index = indexOf.get(file);
+      if (index === undefined) {
+        if (!others.has(file)) named++;
+        others.add(file);
+        continue;
+      }
+      if (Number.isNaN(at[index])) named++;
+      at[index] = start;
+      bytes[index] = line.length;
+      sha1Bytes(line).copy(digests, index * 20);
+    }
+  })()));
+  if (typeof header.mac !== 'string' || !sameDigest(header.mac, mac)) {
     return "its signature does not match (a cache edited, or written under another user's key)";
   }
-  // The table of strings is the last line; the entries' lines, each ending in a line break, come before it.
-  const tableStart = body.lastIndexOf(0x0a) + 1;
+  if (badLine) return 'a line of its entries has no file name';
   let strings: unknown;
   try {
-    strings = JSON.parse(body.toString('utf8', tableStart));
+    strings = JSON.parse(table);
   } catch {
     return 'its table of strings is not JSON';
   }
   if (!Array.isArray(strings) || !strings.every((text) => typeof text === 'string')) return 'its table of strings is not a list of strings';
-  // Each line: the file's name as JSON, a tab, its entry as JSON (parsed when the file is looked up); a later line for a file replaces an earlier one.
-  const lines = new Map<string, number>();
-  for (let start = 0; start < tableStart; ) {
-    const stop = body.indexOf(0x0a, start);
-    const tab = body.indexOf(0x09, start);
-    if (tab < 0 || tab > stop) return 'a line of its entries has no file name';
-    let file: unknown;
-    try {
-      file = JSON.parse(body.toString('utf8', start, tab));
-    } catch {
-      file = undefined;
-    }
-    if (typeof file !== 'string') return 'a line of its entries has no file name';
-    lines.set(file, start);
-    start = stop + 1;
-  }
-  return { body, lines, strings: strings as string[] };
+  return { digests, files: named, strings: strings as string[] };
 }
 
-/** The file's bytes; undefined when there is none; a string saying why it is not read (readSettingsFile: never a link, only a regular file, at most `limit` bytes). */
-function readBounded(location: string, limit: number): Buffer | string | undefined {
-  // A committed `.dplintcache -> /dev/stdin` or a link to another file is no cache: never followed, never waited on.
-  const read = readSettingsFile(location, limit);
-  switch (read.kind) {
-    case 'read':
-      return read.bytes;
-    case 'missing':
-      return undefined;
-    case 'failed':
-      throw read.error;
-    case 'refused':
-      if (read.why === 'too-large') return `it is larger than the ${(limit / 1024 / 1024).toFixed(0)} MiB a run over its files reads (${read.size} bytes)`;
-      return `it ${refusalText(read, limit)}`;
+/**
+ * The lines of an open file of `size` bytes, read a part at a time into one buffer: each a view
+ * valid until the next is taken, with where it starts in the file; the line break after a line is
+ * the byte after its view. The part after the last line break is the last line (`last`), even empty.
+ */
+function* linesOf(fd: number, size: number): Generator<{ line: Buffer; start: number; last: boolean }> {
+  let buffer = Buffer.allocUnsafe(Math.min(1 << 20, size + 1));
+  // The bytes in `buffer` are the file's from `offset`, `filled` of them; `from` is where the next line starts.
+  let offset = 0;
+  let filled = 0;
+  let from = 0;
+  for (;;) {
+    const stop = buffer.indexOf(0x0a, from);
+    if (stop >= 0 && stop < filled) {
+      yield { line: buffer.subarray(from, stop), start: offset + from, last: false };
+      from = stop + 1;
+      continue;
+    }
+    if (offset + filled >= size) break;
+    // A line that does not fit: the part of it read so far moved to the start, or a larger buffer.
+    if (from === 0 && filled === buffer.length) {
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, filled);
+      buffer = larger;
+    } else {
+      buffer.copy(buffer, 0, from, filled);
+      offset += from;
+      filled -= from;
+      from = 0;
+    }
+    const read = readSync(fd, buffer, filled, Math.min(buffer.length - filled, size - offset - filled), offset + filled);
+    // A file shorter than it was: its signature fails on what there is.
+    if (read === 0) break;
+    filled += read;
   }
+  yield { line: buffer.subarray(from, filled), start: offset + from, last: true };
 }
 
 const SEVERITIES = new Set(['error', 'warning', 'info']);

@@ -1,6 +1,7 @@
 import type { FileResult } from '../formatters/types.js';
 import type { Finding, Fix, Suggestion } from '../types.js';
 import { detached } from '../parse/detached.js';
+import type { RepositoryFacts } from '../engine/repository.js';
 
 /**
  * How a run holds what it has linted until the checks across files have run and the output is
@@ -82,6 +83,12 @@ const HAS_SHOWN_LINES = 2;
 const HAS_LINE_LAYOUT = 4;
 /** The result's `suppressed` is an empty list (a run that asks for them, SARIF's: most files). */
 const NONE_SUPPRESSED = 8;
+/**
+ * The record holds the file's facts for the checks across files, as a text its caller makes (the
+ * cache's packed form, cache.ts's factsText), right after its first number: held as objects to the end of the run, the facts of 100,000
+ * cluster files took some 29 MB of the heap (issue 31).
+ */
+const HAS_FACTS = 16;
 /** A line's end in a line layout: none (the last line), LF, CRLF, a lone CR. */
 const LINE_ENDS = ['', '\n', '\r\n', '\r'];
 
@@ -138,6 +145,8 @@ export class PackedResults implements Iterable<FileResult> {
   private readonly others = new Map<number, Partial<FileResult>>();
   /** Results kept as objects: replaced after they were packed (by the checks across files), or that could not be packed. Few. */
   private readonly kept = new Map<number, FileResult>();
+  /** The facts of results that could not be packed. */
+  private readonly keptFacts = new Map<number, string>();
   /** The reader's place in the block it reads. */
   private reading = 0;
 
@@ -163,8 +172,8 @@ export class PackedResults implements Iterable<FileResult> {
     return this.kept.size;
   }
 
-  /** Packs the result of the file at `index` in the run's files. */
-  pack(index: number, result: FileResult): void {
+  /** Packs the result of the file at `index` in the run's files, with its facts for the checks across files as a text (`factsText`: held as it is). */
+  pack(index: number, result: FileResult, factsText?: string): void {
     const { file, operation, operationSource, findings, screened, ...others } = result;
     if (file !== this.files[index]) (others as Partial<FileResult>).file = file;
     if (screened !== undefined && screened !== true) (others as Partial<FileResult>).screened = screened;
@@ -181,10 +190,11 @@ export class PackedResults implements Iterable<FileResult> {
     // Most results of a run that asks for silenced findings have none: a bit, not an object held beside the record.
     const noneSuppressed = Array.isArray(others.suppressed) && others.suppressed.length === 0;
     if (noneSuppressed) delete others.suppressed;
-    this.reserve(maxRecordSize(result) + (shown ? shown.size : 0) + (layout === undefined ? 0 : 6 * layout.length + 10));
+    this.reserve(maxRecordSize(result) + (shown ? shown.size : 0) + (layout === undefined ? 0 : 6 * layout.length + 10) + (factsText === undefined ? 0 : 3 * factsText.length + 5));
     const start = this.used;
     try {
-      this.uint((screened === true ? SCREENED : 0) | (shown ? HAS_SHOWN_LINES : 0) | (layout === undefined ? 0 : HAS_LINE_LAYOUT) | (noneSuppressed ? NONE_SUPPRESSED : 0));
+      this.uint((screened === true ? SCREENED : 0) | (shown ? HAS_SHOWN_LINES : 0) | (layout === undefined ? 0 : HAS_LINE_LAYOUT) | (noneSuppressed ? NONE_SUPPRESSED : 0) | (factsText === undefined ? 0 : HAS_FACTS));
+      if (factsText !== undefined) this.text(factsText);
       this.uint(operation === undefined ? 0 : 1);
       if (operation !== undefined) this.string(operation);
       this.string(operationSource);
@@ -222,6 +232,7 @@ export class PackedResults implements Iterable<FileResult> {
     } catch (error) {
       if (error !== UNPACKABLE) throw error;
       this.used = start;
+      if (factsText !== undefined) this.keptFacts.set(index, factsText);
       // Kept whole as it is, or as the run keeps sources: never more of the text than a packed one.
       this.kept.set(index, this.sources === 'whole' ? result : { file, operation, operationSource, findings, ...(screened === undefined ? {} : { screened }), ...(noneSuppressed ? { suppressed: [] } : {}), ...others });
       return;
@@ -240,6 +251,11 @@ export class PackedResults implements Iterable<FileResult> {
     const block = this.blocks[blockIndex];
     this.reading = this.startOffsets[index];
     const flags = this.readUint(block);
+    if (flags & HAS_FACTS) {
+      // Read first: `reading += readUint()` would add to the place before the length was read.
+      const length = this.readUint(block);
+      this.reading += length;
+    }
     const screened = (flags & SCREENED) !== 0;
     const operation = this.readUint(block) === 0 ? undefined : (this.readString(block) as FileResult['operation']);
     const operationSource = this.readString(block) as FileResult['operationSource'];
@@ -286,6 +302,23 @@ export class PackedResults implements Iterable<FileResult> {
     if (shownSource !== undefined) result.shownSource = shownSource;
     const others = this.others.get(index);
     return others ? { ...result, ...others } : result;
+  }
+
+  /** The text of the facts the file at `index` was packed with. */
+  factsAt(index: number): string | undefined {
+    const blockIndex = this.startBlocks[index];
+    if (blockIndex < 0) return this.keptFacts.get(index);
+    const block = this.blocks[blockIndex];
+    this.reading = this.startOffsets[index];
+    return this.readUint(block) & HAS_FACTS ? this.readText(block) : undefined;
+  }
+
+  /**
+   * The facts of every file, by its name, in the order of the run's files, for the checks across
+   * files: made from the records by `read` each time they are asked for, never all held as objects.
+   */
+  facts(read: (text: string) => RepositoryFacts): ReadonlyMap<string, RepositoryFacts> {
+    return new PackedFacts(this.files, this, read);
   }
 
   /** Puts `result` in place of the file's packed one (a result the checks across files added to). */
@@ -403,6 +436,67 @@ export class PackedResults implements Iterable<FileResult> {
     this.block = Buffer.allocUnsafeSlow(Math.max(BLOCK_SIZE, size));
     this.blocks.push(this.block);
     this.used = 0;
+  }
+}
+
+/** {@link PackedResults.facts}: a map whose values are made anew from the records as they are asked for. */
+class PackedFacts implements ReadonlyMap<string, RepositoryFacts> {
+  /** Where the last file asked for by name was: the checks ask in the run's order, so the next is found from there. */
+  private cursor = 0;
+  private counted: number | undefined;
+
+  constructor(
+    private readonly files: readonly string[],
+    private readonly results: PackedResults,
+    private readonly read: (text: string) => RepositoryFacts,
+  ) {}
+
+  get size(): number {
+    if (this.counted === undefined) {
+      let n = 0;
+      for (let i = 0; i < this.files.length; i++) if (this.results.factsAt(i) !== undefined) n++;
+      this.counted = n;
+    }
+    return this.counted;
+  }
+
+  get(file: string): RepositoryFacts | undefined {
+    const count = this.files.length;
+    for (let step = 0; step < count; step++) {
+      const i = (this.cursor + step) % count;
+      if (this.files[i] !== file) continue;
+      this.cursor = i;
+      const text = this.results.factsAt(i);
+      return text === undefined ? undefined : this.read(text);
+    }
+    return undefined;
+  }
+
+  has(file: string): boolean {
+    return this.get(file) !== undefined;
+  }
+
+  *entries(): MapIterator<[string, RepositoryFacts]> {
+    for (let i = 0; i < this.files.length; i++) {
+      const text = this.results.factsAt(i);
+      if (text !== undefined) yield [this.files[i], this.read(text)];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [file] of this.entries()) yield file;
+  }
+
+  *values(): MapIterator<RepositoryFacts> {
+    for (const [, facts] of this.entries()) yield facts;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, RepositoryFacts]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: RepositoryFacts, key: string, map: ReadonlyMap<string, RepositoryFacts>) => void, thisArg?: unknown): void {
+    for (const [file, facts] of this.entries()) callback.call(thisArg, facts, file, this);
   }
 }
 

@@ -24,6 +24,11 @@ export function sha1(...parts: Array<string | Uint8Array>): string {
   return hash.digest('hex');
 }
 
+/** The SHA-1 of `bytes`, as 20 bytes. */
+export function sha1Bytes(bytes: Uint8Array): Buffer {
+  return crypto().createHash('sha1').update(bytes).digest();
+}
+
 /** The SHA-256 of the parts, one after another, in hex. */
 export function sha256(...parts: Array<string | Uint8Array>): string {
   const hash = crypto().createHash('sha256');

@@ -1,7 +1,7 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
-import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
+import { collectFacts, isRepositoryRule, repositoryPass, type FactPlace, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
 import type { RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
 import { lintTextMasked, type LintOptions } from '../engine/lint.js';
@@ -196,7 +196,7 @@ export function pathToOpen(run: PlannedRun, file: string): string {
 }
 
 /** The checks across files, over every file's result and facts, in the order the files were planned. */
-export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions, onLocated?: (file: string) => void): FileResult[] {
+export function finishRun(run: PlannedRun, linted: readonly LintedFile[], options: LintFilesOptions, onLocated?: (file: string, places: readonly FactPlace[]) => void): FileResult[] {
   const results = lintAll(linted, run.configured, rereadOf(run), options, onLocated);
   const aliases = run.aliases;
   return aliases ? results.map((result) => (aliases.has(result.file) ? asAlias(result) : result)) : results;
@@ -264,7 +264,7 @@ function lintAll(
   configuredOf: (file: string) => Configured | undefined,
   reread: (file: string) => string | undefined,
   options: LintFilesOptions,
-  onLocated?: (file: string) => void,
+  onLocated?: (file: string, places: readonly FactPlace[]) => void,
 ): FileResult[] {
   const facts = new Map<string, RepositoryFacts>();
   for (const { result, facts: found } of linted) if (found) facts.set(result.file, found);
@@ -283,15 +283,19 @@ function withoutSource(result: FileResult): FileResult {
 
 /**
  * The checks across files of a run that holds its results packed (the CLI's, lint-run.ts), over
- * the facts of its files by their index in `run.files`: the few results they add to are replaced,
+ * the facts packed with its results (PackedResults.facts): the few results they add to are replaced,
  * each made into an object once; the others stay packed.
  */
-export function finishPackedRun(run: PlannedRun, packed: PackedResults, facts: ReadonlyArray<RepositoryFacts | undefined>, options: LintFilesOptions, onLocated?: (file: string) => void): void {
-  // In the order the files were planned, as lintAll's: messages name the other files in that order.
-  const byFile = new Map<string, RepositoryFacts>();
-  for (let i = 0; i < run.files.length; i++) if (facts[i]) byFile.set(run.files[i], facts[i]!);
+export function finishPackedRun(
+  run: PlannedRun,
+  packed: PackedResults,
+  facts: ReadonlyMap<string, RepositoryFacts>,
+  options: LintFilesOptions,
+  onLocated?: (file: string, places: readonly FactPlace[]) => void,
+): void {
   const reread = rereadOf(run);
-  const pass = passAcrossFiles(byFile, run.configured, reread, options, onLocated);
+  // In the order the files were planned, as lintAll's: messages name the other files in that order.
+  const pass = passAcrossFiles(facts, run.configured, reread, options, onLocated);
   const aliases = run.aliases;
   if (!pass && !aliases) return;
   for (let i = 0; i < run.files.length; i++) {
@@ -319,7 +323,7 @@ function passAcrossFiles(
   configuredOf: (file: string) => Configured | undefined,
   reread: (file: string) => string | undefined,
   options: LintFilesOptions,
-  onLocated?: (file: string) => void,
+  onLocated?: (file: string, places: readonly FactPlace[]) => void,
 ): RepositoryPass | undefined {
   const extraRules: RuleSettings = options.rules ?? {};
   return repositoryPass(

@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FileResult } from '../types.js';
-import { LintCache } from './cache.js';
+import { factsOfText, factsText, LintCache } from './cache.js';
 import { userCacheFolder } from './crypto.js';
 import { STAT_NUMBERS, UsageError } from './files.js';
-import type { RepositoryFacts } from '../engine/repository.js';
+import type { FactPlace } from '../engine/repository.js';
 import { finishPackedRun, lintFileAt, pathToOpen, planRun, withShownSource, type LintedFile, type LintFilesOptions, type PlannedRun } from './lint-files.js';
 import { PackedResults, type KeptSources } from './compact.js';
 import { refuseWritingOverInputs, statInputsRefusingTargets, type WriteTarget } from './write-file.js';
@@ -84,17 +84,14 @@ export async function lintRunResults(
   const { run, stats } = startRun(paths, options, runOptions);
   // A run that fixes keeps whole texts: a fixed file is written, or shown as a diff, from them.
   const keptSources = options.fix ? 'whole' : options.keepSource === false ? 'none' : (runOptions.keptSources ?? 'whole');
+  // A file's facts for the checks across files are packed with its result: one store for both.
   const packed = new PackedResults(run.files, keptSources);
-  const facts = new Array<RepositoryFacts | undefined>(run.files.length);
-  const keep = (index: number, linted: LintedFile): void => {
-    packed.pack(index, withShownSource(linted.result));
-    if (linted.facts) facts[index] = linted.facts;
-  };
+  const keep = (index: number, linted: LintedFile): void => packed.pack(index, withShownSource(linted.result), linted.facts && factsText(linted.facts));
   const cache = stats
     ? new LintCache(runOptions.cacheLocation!, options, {
         keyFolder: runOptions.cacheKeyFolder ?? userCacheFolder(),
         warn: runOptions.warn ?? ((message) => process.emitWarning(message, 'DplintCacheWarning')),
-      }, run.files.length, startedAt)
+      }, run.files, startedAt)
     : undefined;
   // A run that fails (a worker's error, a write refused) leaves the cache as it was, and no spool beside it.
   try {
@@ -106,7 +103,7 @@ export async function lintRunResults(
       else missing.push(i);
     }
     const toLint = missing.length === run.files.length ? run.files : missing.map((i) => run.files[i]);
-    await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, (index, linted) => {
+    await lintFiles(toLint, run, cache ? { ...options, hashContent: true, keepSource: true } : options, runOptions, cache !== undefined, (index, linted) => {
       const i = missing[index];
       // Stored as it comes: the cache writes its line now, and holds nothing of it.
       cache?.store(i, run.files[i], run, linted);
@@ -114,10 +111,10 @@ export async function lintRunResults(
     });
     // The checks across files locate their findings in the facts they are about: stored again after
     // them, the cache keeps those places, and the next run neither reads nor parses the file for them.
-    const located = cache ? new Set<string>() : undefined;
-    finishPackedRun(run, packed, facts, options, located && ((file) => located.add(file)));
+    const located = cache ? new Map<string, readonly FactPlace[]>() : undefined;
+    finishPackedRun(run, packed, packed.facts(factsOfText), options, located && ((file, places) => located.set(file, places)));
     if (cache) {
-      for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i]) && facts[i]) cache.storeFacts(i, run.files[i], facts[i]!);
+      for (let i = 0; i < run.files.length; i++) if (located!.has(run.files[i])) cache.storeFacts(i, run.files[i], located!.get(run.files[i])!);
       cache.save();
     }
   } finally {
@@ -161,8 +158,19 @@ function shardRange(length: number, shard: { index: number; count: number }): { 
   return { start: Math.floor(((shard.index - 1) * length) / shard.count), end: Math.floor((shard.index * length) / shard.count) };
 }
 
-/** Lints `files`, giving each file's outcome to `keep` with its index in `files` as it comes (from a worker, in no particular order). */
-async function lintFiles(files: readonly string[], run: PlannedRun, options: LintFilesOptions, runOptions: RunOptions, keep: (index: number, linted: LintedFile) => void): Promise<void> {
+/**
+ * Lints `files`, giving each file's outcome to `keep` with its index in `files` as it comes (from a
+ * worker, in no particular order). `spooling`: the run writes a spool (the cache's), whose signal
+ * handlers (write-file.ts) must get their turn between batches of this thread.
+ */
+async function lintFiles(
+  files: readonly string[],
+  run: PlannedRun,
+  options: LintFilesOptions,
+  runOptions: RunOptions,
+  spooling: boolean,
+  keep: (index: number, linted: LintedFile) => void,
+): Promise<void> {
   const jobs = Math.max(1, Math.min(runOptions.jobs ?? defaultJobs(), Math.ceil(files.length / BATCH_SIZE)));
   const workerScript = runOptions.workerScript ?? packagedWorker();
   const lintHere = (batch: readonly string[], first: number): void => {
@@ -171,8 +179,9 @@ async function lintFiles(files: readonly string[], run: PlannedRun, options: Lin
   if (jobs === 1 || !workerScript || files.length < PARALLEL_THRESHOLD) {
     for (let start = 0; start < files.length; start += BATCH_SIZE) {
       lintHere(files.slice(start, start + BATCH_SIZE), start);
-      // A signal's handler runs between batches: one that removes the cache's spool (write-file.ts) ends a long run within one.
-      if (start + BATCH_SIZE < files.length) await new Promise(setImmediate);
+      // A signal's handler runs between batches: one that removes the cache's spool (write-file.ts)
+      // ends a long run within one. Without a spool there is no handler, and no turn to give.
+      if (spooling && start + BATCH_SIZE < files.length) await new Promise(setImmediate);
     }
     return;
   }

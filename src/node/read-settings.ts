@@ -31,6 +31,27 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 export function readSettingsFile(path: string, maxSize: number): SettingsRead {
+  const opened = openSettingsFile(path, maxSize);
+  if (opened.kind !== 'opened') return opened;
+  const { fd, size } = opened;
+  try {
+    const bytes = Buffer.allocUnsafe(size + 1);
+    let total = 0;
+    for (let read; total < bytes.length && (read = readSync(fd, bytes, total, bytes.length - total, null)) > 0; ) total += read;
+    if (total > size) return { kind: 'refused', why: 'changed' };
+    return { kind: 'read', bytes: bytes.subarray(0, total) };
+  } catch (error) {
+    return { kind: 'failed', error: error as NodeJS.ErrnoException };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A settings file opened as {@link readSettingsFile} opens it and checked on its descriptor, but
+ * not read: for a file read a part at a time (the lint cache). The caller closes `fd`.
+ */
+export function openSettingsFile(path: string, maxSize: number): { kind: 'opened'; fd: number; size: number } | Exclude<SettingsRead, { kind: 'read' }> {
   let fd: number;
   try {
     if (NOFOLLOW === 0 && lstatSync(path).isSymbolicLink()) return { kind: 'refused', why: 'link' };
@@ -46,18 +67,17 @@ export function readSettingsFile(path: string, maxSize: number): SettingsRead {
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) return { kind: 'refused', why: 'not-file' };
-    if (stats.size > maxSize) return { kind: 'refused', why: 'too-large', size: stats.size };
-    const bytes = Buffer.allocUnsafe(stats.size + 1);
-    let total = 0;
-    for (let read; total < bytes.length && (read = readSync(fd, bytes, total, bytes.length - total, null)) > 0; ) total += read;
-    if (total > stats.size) return { kind: 'refused', why: 'changed' };
-    return { kind: 'read', bytes: bytes.subarray(0, total) };
+    if (!stats.isFile()) return closed(fd, { kind: 'refused', why: 'not-file' });
+    if (stats.size > maxSize) return closed(fd, { kind: 'refused', why: 'too-large', size: stats.size });
+    return { kind: 'opened', fd, size: stats.size };
   } catch (error) {
-    return { kind: 'failed', error: error as NodeJS.ErrnoException };
-  } finally {
-    closeSync(fd);
+    return closed(fd, { kind: 'failed', error: error as NodeJS.ErrnoException });
   }
+}
+
+function closed<T>(fd: number, outcome: T): T {
+  closeSync(fd);
+  return outcome;
 }
 
 /** A refusal in words, to follow the file's name: `"x" is a symbolic link`. */

@@ -3,7 +3,10 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { MAX_CACHE_SIZE, maxCacheSize } from '../../src/node/cache.js';
+import { LintCache, MAX_CACHE_SIZE, maxCacheSize } from '../../src/node/cache.js';
+import { planRun } from '../../src/node/lint-files.js';
+import { lintRunResults } from '../../src/node/lint-run.js';
+import { statInputsRefusingTargets } from '../../src/node/write-file.js';
 import { readCacheFile, writeCacheFile } from '../helpers/cache.js';
 import { runCli } from '../helpers/cli.js';
 import { repo } from '../helpers/repo.js';
@@ -94,6 +97,29 @@ describe('a cache from the pull request is never trusted', () => {
     expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'a line of its entries has no file name') });
     writeCacheFile(cacheFile, { header: cache.header, strings: [7] as never, entries: cache.entries }, keyFolder);
     expect(outcome(await lint())).toEqual({ code: 1, lines: SEVEN_ERRORS, stderr: ignored(cacheFile, 'its table of strings is not a list of strings') });
+  });
+
+  test('written over after the run verified it (the run reads each line as its file is looked up): a line that changed is not trusted, its file linted again, one warning; a line as verified still serves', async () => {
+    const dir = repo(FILES);
+    const keyFolder = mkdtempSync(join(tmpdir(), 'dplint-key-'));
+    const location = join(dir, '.dplintcache');
+    const options = { cwd: dir };
+    await lintRunResults(['.'], options, { jobs: 1, cacheLocation: location, cacheKeyFolder: keyFolder });
+    const run = planRun(['.'], options);
+    const stats = statInputsRefusingTargets([], run.files.map((file) => join(dir, file)));
+    const warnings: string[] = [];
+    const cache = new LintCache(location, options, { keyFolder, warn: (message) => warnings.push(message) }, run.files);
+    // The last file's line, in place (the file the run holds open): its findings gone, as a pull request would plant it.
+    const lines = readFileSync(location, 'utf8').split('\n');
+    const last = lines.length - 2;
+    const [name, entry] = lines[last].split('\t');
+    lines[last] = `${name}\t${JSON.stringify(JSON.parse(entry).slice(0, 11))}`;
+    writeFileSync(location, lines.join('\n'));
+    const lookup = (file: string) => cache.lookup(file, join(dir, file), run, stats, run.files.indexOf(file))?.result.findings.map((finding) => finding.ruleId);
+    expect(lookup(JSON.parse(name))).toBe(undefined);
+    expect(lookup(JSON.parse(lines[1].split('\t')[0]))).toEqual(['cluster/max-nodes-below-initial']);
+    expect(warnings).toEqual([`the cache ${location} changed while this run read it; the files whose lines changed are linted again`]);
+    cache.discard();
   });
 
   test('a cache of a valid shape signed under another key (another user, another machine) is ignored', async () => {
