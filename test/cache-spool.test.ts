@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,8 +22,13 @@ const BIN = resolve('dist/dplint.cjs');
 
 /** The names in `dir` that are neither the files linted nor the cache: a spool or any other temporary file (a dot before the target's name). */
 const leftovers = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('..dplintcache'));
-/** The name a spool of `.dplintcache` takes for a process of this machine (write-file.ts). */
-const spoolName = (pid: number, hex = 'abcdef012345') => `..dplintcache.spool-${createHash('sha1').update(hostname()).digest('hex').slice(0, 8)}-${pid}-${hex}.tmp`;
+/** The mark of a spool's name made with the user's key in KEY_FOLDER (cache.ts's signSpool), or `mark` as given. */
+const markOf = (stem: string) => createHmac('sha256', readFileSync(join(KEY_FOLDER, 'key'))).update('dplint spool\0').update(stem).digest('hex').slice(0, 16);
+/** The name a spool of `.dplintcache` takes for a process of this machine (write-file.ts), marked with the user's key unless `mark` is given. */
+const spoolName = (pid: number, mark?: string, hex = 'abcdef012345') => {
+  const stem = `${createHash('sha1').update(hostname()).digest('hex').slice(0, 8)}-${pid}-${hex}`;
+  return `..dplintcache.spool-${stem}-${mark ?? markOf(stem)}.tmp`;
+};
 const summaryOf = (stdout: string) => JSON.parse(stdout).summary;
 
 /** A finished process's id: one that is gone. */
@@ -94,7 +99,7 @@ describe('the run that fills the cache', () => {
     const stopped = await stopWhileSpooling(dir, 'SIGKILL');
     expect({ signal: stopped.signal, spoolMode: stopped.spoolMode.toString(8) }).toEqual({ signal: 'SIGKILL', spoolMode: '600' });
     expect(readFileSync(join(dir, '.dplintcache')).equals(cache)).toBe(true);
-    expect(leftovers(dir)).toEqual([expect.stringMatching(/^\.\.dplintcache\.spool-[0-9a-f]{8}-\d+-[0-9a-f]{12}\.tmp$/)]);
+    expect(leftovers(dir)).toEqual([expect.stringMatching(/^\.\.dplintcache\.spool-[0-9a-f]{8}-\d+-[0-9a-f]{12}-[0-9a-f]{16}\.tmp$/)]);
     rmSync(join(dir, 'new'), { recursive: true });
     const next = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect({ code: next.code, stdout: next.stdout, stderr: next.stderr }).toEqual({ code: first.code, stdout: first.stdout, stderr: '' });
@@ -134,25 +139,27 @@ describe('the run that fills the cache', () => {
 });
 
 describe('spools left by runs killed outright', () => {
-  test('are removed by the next run with the cache, only those of this machine\'s processes that are gone, and only regular files', async () => {
+  test('are removed by the next run with the cache, only those of this machine\'s processes that are gone, marked with the user\'s key, and only regular files', async () => {
     const dir = repo({ 'dplint.config.yaml': CONFIG, 'a.yaml': 'label: [a]\n' });
     await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     const gone = spoolName(deadPid());
     const running = spoolName(process.ppid);
     const otherMachine = gone.replace(/spool-[0-9a-f]{8}/, 'spool-00000000');
     const notASpool = `${gone}.kept`;
-    for (const name of [gone, running, otherMachine, notASpool]) writeFileSync(join(dir, name), 'left by another run\n');
+    // A file of a spool's name that no run of this user wrote (a pull request can plant any name): the user's, kept.
+    const planted = spoolName(deadPid(), '0123456789abcdef');
+    for (const name of [gone, running, otherMachine, notASpool, planted]) writeFileSync(join(dir, name), 'left by another run\n');
     // Removed when the cache is read, whether or not the run writes one.
     const run = await runCli(['.', '--cache', '-f', 'json'], { cwd: dir, env: ENV });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(leftovers(dir).sort()).toEqual([running, otherMachine, notASpool].sort());
+    expect(leftovers(dir).sort()).toEqual([running, otherMachine, notASpool, planted].sort());
   });
 });
 
 describe('the spool read back', () => {
   test('in parts of 1 MiB, one buffer reused: 2.5 MiB come back as written, in 3 parts (1 MiB, 1 MiB, 0.5 MiB), each as written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dplint-spool-parts-'));
-    const spool = new SpooledFile(join(dir, '.dplintcache'));
+    const spool = new SpooledFile(join(dir, '.dplintcache'), () => '0123456789abcdef');
     const line = (i: number) => `${String(i).padStart(7, '0')}${'x'.repeat(56)}\n`;
     let written = '';
     for (let i = 0; i < (5 * 1024 * 1024) / 2 / 64; i++) {

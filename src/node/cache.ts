@@ -222,7 +222,7 @@ export class LintCache {
     }
     this.key = key;
     // A run killed outright (SIGKILL) left its spool: never read, and removed here.
-    removeStaleSpools(location);
+    removeStaleSpools(location, this.signSpool);
     const read = readCache(location, this.runKey, key, maxCacheSize(files.length), files, this.previousAt, this.previousBytes);
     if (typeof read === 'string') {
       this.previousAt.fill(Number.NaN);
@@ -335,8 +335,11 @@ export class LintCache {
     this.changed = true;
   }
 
+  /** A spool's mark: only this user's key makes it (SpoolSigner). */
+  private readonly signSpool = (stem: string): string => hmacOf(this.key!, ['dplint spool\0', stem]).slice(0, 16);
+
   private openSpool(): void {
-    this.spool = new SpooledFile(this.location);
+    this.spool = new SpooledFile(this.location, this.signSpool);
     // A signature's place: save writes it over these, the same number of hex digits.
     this.spool.append(this.header(NO_MAC));
   }

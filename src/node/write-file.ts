@@ -64,8 +64,13 @@ export class SpooledFile {
   private readonly newFileMode: number;
   private readonly untrack: () => void;
 
-  constructor(readonly path: string) {
-    this.temporary = join(dirname(path), `.${basename(path)}.spool-${machineTag()}-${process.pid}-${randomHex(6)}.tmp`);
+  /** `sign`: the spool's mark of its name's stem (see removeStaleSpools). */
+  constructor(
+    readonly path: string,
+    sign: SpoolSigner,
+  ) {
+    const stem = `${machineTag()}-${process.pid}-${randomHex(6)}`;
+    this.temporary = join(dirname(path), `.${basename(path)}.spool-${stem}-${sign(stem)}.tmp`);
     this.untrack = trackTemporary(this.temporary);
     try {
       // 'wx+': created here (never a link or a file already there), read back as well as written.
@@ -186,11 +191,19 @@ let tag: string | undefined;
 const machineTag = (): string => (tag ??= sha1(hostname()).slice(0, 8));
 
 /**
- * Removes the spooled files of `path` left beside it by processes of this machine that are gone
- * (killed outright). Only files of the name a spool takes, regular files of this user; one of a
- * process still running, of another machine, or another user's is left alone.
+ * The mark a spool's name carries after its stem (machine, process, random digits): 16 hex digits
+ * only its user's key can make (the cache's HMAC key), so that a file of that name which the run did
+ * not write — one a pull request planted in the repository — is never taken for a stale spool.
  */
-export function removeStaleSpools(path: string): void {
+export type SpoolSigner = (stem: string) => string;
+
+/**
+ * Removes the spooled files of `path` left beside it by processes of this machine that are gone
+ * (killed outright). Only files of the name a spool takes whose mark `sign` made, regular files of
+ * this user; one of a process still running, of another machine, another user's, or one of that
+ * name that no run of this user's spooled (a file the repository holds) is left alone.
+ */
+export function removeStaleSpools(path: string, sign: SpoolSigner): void {
   const folder = dirname(path);
   let names: string[];
   try {
@@ -201,8 +214,8 @@ export function removeStaleSpools(path: string): void {
   const prefix = `.${basename(path)}.spool-${machineTag()}-`;
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
-    const match = /^(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(prefix.length));
-    if (!match || isRunning(Number(match[1]))) continue;
+    const match = /^((\d+)-[0-9a-f]{12})-([0-9a-f]{16})\.tmp$/.exec(name.slice(prefix.length));
+    if (!match || match[3] !== sign(`${machineTag()}-${match[1]}`) || isRunning(Number(match[2]))) continue;
     const path = join(folder, name);
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats?.isFile() || (typeof process.getuid === 'function' && stats.uid !== process.getuid())) continue;
