@@ -455,11 +455,11 @@ export class LintCache {
     if (!this.spool) this.openSpool();
     const spool = this.spool!;
     for (let i = 0; i < this.keptAt.length; i++) {
-      if (!this.keptAt[i]) continue;
       // A line written over since it was verified is left out: its file is linted on the next run.
-      const line = this.previousLine(i);
-      if (line) spool.append(line);
-      if (line) spool.append('\n');
+      const line = this.keptAt[i] ? this.previousLine(i) : undefined;
+      if (!line) continue;
+      spool.append(line);
+      spool.append(LINE_BREAK);
     }
     // Closed before the cache is renamed over it (a file held open cannot be on Windows).
     this.closePrevious();
