@@ -49,7 +49,7 @@ export const STAGES = [
   ['format', ['formatters/']],
   ['reading files', ['readText', 'decodeText']],
   ['walking folders', ['collectFiles', 'planRun']],
-  ['checks across files', ['engine/repository.js']],
+  ['checks across files', ['engine/repository.js', ...['bootstrap-override', 'duplicate-allow-list-entry', 'duplicate-label', 'idle-timeout-override'].map((rule) => `rules/repository/${rule}.js`)]],
   ['cache', ['node/cache.js']],
   ['holding results', ['node/compact.js']],
   ['garbage collection', ['(garbage collector)']],

@@ -1,9 +1,10 @@
-import type { InvalidRuleCase, Rule, RuleCase, RuleLevel, Severity } from './types.js';
+import type { FactPlace, InvalidRuleCase, RepositoryFacts, Rule, RuleCase, RuleLevel, Severity } from './types.js';
 
 /**
  * The stage of the engine that reports a built-in rule's findings. Such a rule has no `check`:
- * its stage computes the findings (the parser, ajv, the directive pass, the checks across files)
- * and takes the rule's id, severity and message table from its file under `rules/`.
+ * its stage computes the findings (the parser, ajv, the directive pass) and takes the rule's id,
+ * severity and message table from its file under `rules/`. A `repository/*` rule's check over the
+ * facts of every file is in its file (`checkFacts`); the stage collects the facts and places the findings.
  */
 export type Stage = 'parse' | 'operation' | 'schema' | 'yaml' | 'body' | 'directive' | 'repository';
 
@@ -30,8 +31,16 @@ export interface StageRule<MessageId extends string = string> {
   hasSuggestions?: boolean;
   docs: Rule['docs'];
   messages: Record<MessageId, string>;
+  /** A `repository/*` rule's check: over the facts each file of the run left, keyed by file, it reports each finding in its file. */
+  checkFacts?: (facts: ReadonlyMap<string, RepositoryFacts>, report: FactReport<MessageId>) => void;
   cases: { valid: StageRuleCase[]; invalid: StageInvalidCase[] };
 }
+
+/**
+ * Reports a finding across files in `file`, about the fact at `at`, at the rule's level for the
+ * file; none where the rule is off there. `data` is asked for only then, so a rule switched off builds no message.
+ */
+export type FactReport<MessageId extends string = string> = (file: string, messageId: MessageId, data: () => Record<string, string | number>, at: FactPlace) => void;
 
 /** Declares a rule; typed so that every `report` names a messageId of the rule's own table. */
 export function defineRule<MessageId extends string, Options extends Record<string, unknown> = Record<string, never>>(

@@ -263,3 +263,42 @@ export interface FileResult {
    */
   heldBack?: Finding[];
 }
+
+/** Where a fact is: its document in a stream, its data path, and the characters of a string value it is about. */
+export interface FactPlace {
+  document?: number;
+  path: ReadonlyArray<string | number>;
+  within?: ValueSpan;
+  /**
+   * Where the value is in the file's text, once a check across files has located it there (the
+   * lint cache keeps it, so that a file unchanged since is neither read nor parsed again for it).
+   */
+  range?: Range;
+}
+
+export interface Located extends FactPlace {
+  value: string | number;
+}
+
+/** A Hive bootstrap script's `SET` keys, each with its line in the script (`within`). */
+export interface BootstrapFact {
+  userLevel: boolean;
+  /** The document of a stream the script is in. */
+  document?: number;
+  keys: Array<FactPlace & { key: string }>;
+}
+
+/**
+ * What one file tells the checks across files (the `repository/*` rules): a list of each fact, one
+ * entry a document, since a stream sends each of its documents as a request of its own (DESIGN.md:
+ * each document resolves its own). src/engine/repository.ts collects them.
+ */
+export interface RepositoryFacts {
+  labels?: Located[];
+  ipBlocks?: Located[];
+  bootstraps?: BootstrapFact[];
+  accountIdleTimeouts?: Located[];
+  clusterIdleTimeouts?: Located[];
+  /** The text may hold inline directives (`dplint-`): a finding across files is then checked against them, which needs the file parsed. */
+  directives?: true;
+}

@@ -64,3 +64,8 @@ test('a message template renders its placeholders from the data, keeping those t
   expect(renderMessage('no placeholder', { a: 1 })).toBe('no placeholder');
   expect(renderMessage('{{toString}} {{a}}', {})).toBe('{{toString}} {{a}}');
 });
+
+test('a repository/* rule carries its check over the facts in its own file, as every other rule its check; the other stages\' rules carry none', () => {
+  const checks = STAGE_RULES.filter((rule) => typeof rule.checkFacts === 'function').map((rule) => rule.id);
+  expect(checks).toEqual(['repository/bootstrap-override', 'repository/duplicate-allow-list-entry', 'repository/duplicate-label', 'repository/idle-timeout-override']);
+});

@@ -3,11 +3,11 @@ import { RULES, STAGE_RULES } from '../rules/index.js';
 import type { FileResult } from '../src/formatters/types.js';
 import type { StageRule, StageRuleCase } from '../src/define-rule.js';
 import { lintTextDetailed, type DetailedFinding } from '../src/engine/lint.js';
-import { collectFacts, lintRepository, type RepositoryFacts } from '../src/engine/repository.js';
+import { collectFacts, lintRepository } from '../src/engine/repository.js';
 import { applyFixes } from '../src/fix/apply.js';
 import { decodeText } from '../src/node/files.js';
 import { isOperationId, type OperationId } from '../src/operations.js';
-import type { Rule, RuleCase } from '../src/types.js';
+import type { RepositoryFacts, Rule, RuleCase } from '../src/types.js';
 
 function operationOf(rule: Rule | StageRule, testCase: RuleCase): OperationId {
   const operation = testCase.operation ?? ('stage' in rule || rule.appliesTo === '*' ? 'edit-cluster' : rule.appliesTo[0]);

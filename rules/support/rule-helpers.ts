@@ -45,3 +45,8 @@ export function someKey(value: unknown, test: (key: string) => boolean): boolean
   }
   return false;
 }
+
+/** A file, or a document of a stream, as a message across files names it: the output's own ` (document N)`, numbered from 0. */
+export function claimant(file: string, document: number | undefined): string {
+  return document === undefined ? file : `${file} (document ${document})`;
+}

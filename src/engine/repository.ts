@@ -1,7 +1,7 @@
 import { locate } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import { toPointer } from '../parse/pointer.js';
-import type { FileResult, Finding, Range, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
+import type { FactPlace, FileResult, Finding, Located, Range, RepositoryFacts, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
@@ -12,60 +12,19 @@ import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { getIn, isObject } from '../../rules/support/rule-helpers.js';
 import type { BodyOfDocument } from './lint.js';
-import type ipaddr from 'ipaddr.js';
-import { parseBlock, prefixOf } from '../../rules/support/ip-block.js';
 import { detached } from '../parse/detached.js';
 
 /**
  * Checks that only show across the files of one run. Each file contributes a few small facts as
  * it is linted (its labels, its allow-list entry, its bootstrap settings, its idle timeout), so
- * the bodies themselves need not be kept; the checks then compare the facts, and only files that
- * get a finding are read again to locate it. The rules' ids, docs, messages and cases are their
- * files under rules/repository/.
+ * the bodies themselves need not be kept; each rule's check (`checkFacts`, in its file under
+ * rules/repository/) then compares the facts, and only files that get a finding are read again to locate it.
  */
 const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map([duplicateLabel, duplicateAllowListEntry, bootstrapOverride, idleTimeoutOverride].map((rule) => [rule.id, rule]));
 
 /** A rule of the checks across files (`repository/*`): only a pass that sees every file of the repository judges its findings. */
 export function isRepositoryRule(ruleId: string): boolean {
   return REPOSITORY_RULES.has(ruleId);
-}
-
-/** Where a fact is: its document in a stream, its data path, and the characters of a string value it is about. */
-export interface FactPlace {
-  document?: number;
-  path: ReadonlyArray<string | number>;
-  within?: ValueSpan;
-  /**
-   * Where the value is in the file's text, once a check across files has located it there (the
-   * lint cache keeps it, so that a file unchanged since is neither read nor parsed again for it).
-   */
-  range?: Range;
-}
-
-export interface Located extends FactPlace {
-  value: string | number;
-}
-
-/** A Hive bootstrap script's `SET` keys, each with its line in the script (`within`). */
-interface BootstrapFact {
-  userLevel: boolean;
-  /** The document of a stream the script is in. */
-  document?: number;
-  keys: Array<FactPlace & { key: string }>;
-}
-
-/**
- * What one file tells the repository checks: a list of each fact, one entry a document, since a
- * stream sends each of its documents as a request of its own (DESIGN.md: each document resolves its own).
- */
-export interface RepositoryFacts {
-  labels?: Located[];
-  ipBlocks?: Located[];
-  bootstraps?: BootstrapFact[];
-  accountIdleTimeouts?: Located[];
-  clusterIdleTimeouts?: Located[];
-  /** The text may hold inline directives (`dplint-`): a finding across files is then checked against them, which needs the file parsed. */
-  directives?: true;
 }
 
 /** What a file's bodies tell the checks across files, each body read as its own document's operation. */
@@ -146,12 +105,6 @@ interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   at: FactPlace;
 }
 
-/**
- * Adds a finding of `rule` in `file` about `at`, at the rule's level for the file; none where the
- * rule is off there. `data` is asked for only then, so a rule switched off builds no message.
- */
-type Report = <MessageId extends string>(file: string, rule: StageRule<MessageId>, messageId: MessageId, data: () => Record<string, string | number>, at: RepositoryFinding['at']) => void;
-
 export interface RepositoryOptions {
   /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
   inlineConfig?: boolean;
@@ -184,7 +137,7 @@ export interface RepositoryPass {
 }
 
 /**
- * Runs the repository checks over the facts of every file, for their findings to be added, located,
+ * Runs the repository rules' checks over the facts of every file, for their findings to be added, located,
  * a result at a time (a run that does not hold every result as an object, the CLI's, adds them as
  * it writes); undefined when no file gets a finding. `levelFor` gives the configured level of a rule
  * for a file (its overrides). The file's inline directives silence them as any other finding.
@@ -196,7 +149,7 @@ export function repositoryPass(
   options: RepositoryOptions = {},
 ): RepositoryPass | undefined {
   const byFile = new Map<string, RepositoryFinding[]>();
-  const report: Report = (file, rule, messageId, data, at) => {
+  const report = (file: string, rule: StageRule, messageId: string, data: () => Record<string, string | number>, at: FactPlace): void => {
     const severity = levelFor(file, rule.id) ?? rule.severity;
     if (severity === 'off') return;
     const finding: RepositoryFinding = { file, ...stageMessage(rule, messageId, data()), severity, at };
@@ -204,7 +157,7 @@ export function repositoryPass(
     if (list) list.push(finding);
     else byFile.set(file, [finding]);
   };
-  for (const check of [duplicateLabels, duplicateBlocks, bootstrapOverrides, idleTimeoutOverrides]) check(facts, report);
+  for (const rule of REPOSITORY_RULES.values()) rule.checkFacts!(facts, (file, messageId, data, at) => report(file, rule, messageId, data, at));
   if (byFile.size === 0) return undefined;
   return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options) };
 }
@@ -279,117 +232,4 @@ export function withoutRepositoryRules(directives: Directive[]): Directive[] {
     else kept.push({ ...directive, checkOnly: true });
   }
   return kept;
-}
-
-/** How many of the other files claiming a label a message names; the rest are counted ("…and 212 more"). */
-const NAMED_FILES = 3;
-
-/** A file, or a document of a stream, as a message names it: the output's own ` (document N)`, numbered from 0. */
-function claimant(file: string, document: number | undefined): string {
-  return document === undefined ? file : `${file} (document ${document})`;
-}
-
-function duplicateLabels(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
-  // Counted first, and the claims gathered only for labels claimed more than once: most labels
-  // have one claim, and an object and a list for each of 200,000 was some 20 MB at the run's end,
-  // when every file's result is held.
-  const counts = new Map<string, number>();
-  for (const fact of facts.values()) {
-    if (!fact.labels) continue;
-    for (const label of fact.labels) {
-      const value = String(label.value);
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-    }
-  }
-  const owners = new Map<string, Array<{ file: string; at: Located }>>();
-  for (const [file, fact] of facts) {
-    if (!fact.labels) continue;
-    for (const label of fact.labels) {
-      const value = String(label.value);
-      if (counts.get(value)! < 2) continue;
-      const claims = owners.get(value);
-      if (claims) claims.push({ file, at: label });
-      else owners.set(value, [{ file, at: label }]);
-    }
-  }
-  counts.clear();
-  for (const [label, claims] of owners) {
-    // The documents of one stream claim a label as one file: they are edits sent in order, most
-    // often of one cluster (fixtures/ok/edit-cluster-stream.yaml), and a body names no cluster to
-    // tell two clusters apart by.
-    const files = [...new Set(claims.map((c) => c.file))];
-    if (files.length < 2) continue;
-    // Each claim's message names a few of the others, not all: with one label on n files, naming
-    // them all made n messages of n names each (1.5 GB at 100,000 files).
-    for (const claim of claims) report(claim.file, duplicateLabel, 'claimedElsewhere', () => ({ label, others: othersThan(files, claim.file) }), claim.at);
-  }
-}
-
-/** `files` but `file` (which it holds once), the first few by name and the rest as a count. */
-function othersThan(files: readonly string[], file: string): string {
-  const named: string[] = [];
-  for (const other of files) {
-    if (named.length === NAMED_FILES) break;
-    if (other !== file) named.push(other);
-  }
-  const more = files.length - 1 - named.length;
-  return more > 0 ? `${named.join(', ')} …and ${more} more` : named.join(', ');
-}
-
-function duplicateBlocks(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
-  const blocks: Array<{ file: string; at: Located; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> = [];
-  for (const [file, fact] of facts) {
-    for (const at of fact.ipBlocks ?? []) {
-      const block = parseBlock(String(at.value));
-      if (block) blocks.push({ file, at, range: [block.address, prefixOf(block)] });
-    }
-  }
-  for (const entry of blocks) {
-    for (const other of blocks) {
-      if (other === entry) continue;
-      const [address, bits] = entry.range;
-      const [otherAddress, otherBits] = other.range;
-      if (address.kind() !== otherAddress.kind() || bits < otherBits || !address.match(otherAddress, otherBits)) continue;
-      const same = bits === otherBits;
-      // Two identical entries: report the later file (or document) only, so one removal resolves it.
-      if (same && (entry.file < other.file || (entry.file === other.file && (entry.at.document ?? 0) < (other.at.document ?? 0)))) continue;
-      const value = JSON.stringify(entry.at.value);
-      const file = claimant(other.file, other.at.document);
-      if (same) report(entry.file, duplicateAllowListEntry, 'repeats', () => ({ value, file }), entry.at);
-      else report(entry.file, duplicateAllowListEntry, 'inside', () => ({ value, block: JSON.stringify(other.at.value), file }), entry.at);
-      break;
-    }
-  }
-}
-
-function bootstrapOverrides(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
-  const scripts: Array<{ file: string; bootstrap: BootstrapFact }> = [];
-  for (const [file, fact] of facts) for (const bootstrap of fact.bootstraps ?? []) scripts.push({ file, bootstrap });
-  const accountLevel = scripts.filter(({ bootstrap }) => !bootstrap.userLevel);
-  const accountKeys = new Set(accountLevel.flatMap(({ bootstrap }) => bootstrap.keys.map((k) => k.key)));
-  const accountFiles = accountLevel.map(({ file, bootstrap }) => claimant(file, bootstrap.document));
-  for (const { file, bootstrap } of scripts) {
-    if (!bootstrap.userLevel) continue;
-    const overridden = bootstrap.keys.filter((k) => accountKeys.has(k.key));
-    if (overridden.length > 0) report(file, bootstrapOverride, 'overrides', () => ({ keys: overridden.map((k) => k.key).join(', '), files: accountFiles.join(', ') }), overridden[0]);
-  }
-}
-
-function idleTimeoutOverrides(facts: ReadonlyMap<string, RepositoryFacts>, report: Report): void {
-  let account: { file: string; at: Located } | undefined;
-  for (const [file, fact] of facts) {
-    // The documents of a stream are edits sent in order: the last one's timeout is the one in force.
-    const last = fact.accountIdleTimeouts?.at(-1);
-    if (!last) continue;
-    account = { file, at: last };
-    break;
-  }
-  if (!account) return;
-  const accountValue = account.at.value;
-  const accountFile = claimant(account.file, account.at.document);
-  for (const [file, fact] of facts) {
-    for (const cluster of fact.clusterIdleTimeouts ?? []) {
-      if (cluster.value !== accountValue) report(file, idleTimeoutOverride, 'overrides', () => ({ value: cluster.value, accountValue, hours: accountValue === 1 ? 'hour' : 'hours', file: accountFile }), cluster);
-    }
-  }
 }

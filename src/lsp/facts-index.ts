@@ -1,4 +1,4 @@
-import type { RepositoryFacts } from '../engine/repository.js';
+import type { RepositoryFacts } from '../types.js';
 
 /**
  * What every file of a workspace folder tells the checks across files: the facts of the files on

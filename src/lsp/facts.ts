@@ -1,5 +1,5 @@
 import { sep } from 'node:path';
-import type { RepositoryFacts } from '../engine/repository.js';
+import type { RepositoryFacts } from '../types.js';
 import { lintFileAt, type PlannedRun } from '../node/lint-files.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { FileResult } from '../formatters/types.js';
-import type { Finding, Fix, Suggestion } from '../types.js';
+import type { Finding, Fix, RepositoryFacts, Suggestion } from '../types.js';
 import { detached } from '../parse/detached.js';
-import type { RepositoryFacts } from '../engine/repository.js';
 
 /**
  * How a run holds what it has linted until the checks across files have run and the output is

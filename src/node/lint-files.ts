@@ -1,8 +1,8 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
-import { collectFacts, isRepositoryRule, repositoryPass, type FactPlace, type RepositoryFacts, type RepositoryPass } from '../engine/repository.js';
-import type { RuleSettings } from '../types.js';
+import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryPass } from '../engine/repository.js';
+import type { FactPlace, RepositoryFacts, RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
 import { lintTextMasked, type LintOptions } from '../engine/lint.js';
 import type { FileResult } from '../types.js';

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { lintRepository, type RepositoryFacts } from '../../src/engine/repository.js';
+import { lintRepository } from '../../src/engine/repository.js';
+import type { RepositoryFacts } from '../../src/types.js';
 import type { FileResult } from '../../src/formatters/types.js';
 
 /**
