@@ -1,6 +1,6 @@
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import type { SourceComment } from '../parse/parse.js';
-import type { DocumentOperation, OperationSource, PathFinding } from '../types.js';
+import type { FileResult, OperationSource, PathFinding } from '../types.js';
 import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage } from '../define-rule.js';
@@ -125,11 +125,7 @@ export function commentsByDocument(comments: readonly SourceComment[], documents
  * (the JSON output's `documents`; a consumer that reads only `operation` reads what it always did
  * for a stream of one operation).
  */
-export function fileOperation(resolutions: ReadonlyArray<{ document: number; resolved: { operation: OperationId | undefined; source: OperationSource } }>): {
-  operation: OperationId | undefined;
-  operationSource: OperationSource;
-  documents?: DocumentOperation[];
-} {
+export function fileOperation(resolutions: ReadonlyArray<{ document: number; resolved: Pick<ResolvedOperation, 'operation' | 'source'> }>): Pick<FileResult, 'operation' | 'operationSource' | 'documents'> {
   const chosen = resolutions.find((r) => r.resolved.operation !== undefined) ?? resolutions[0];
   const operation = chosen?.resolved.operation;
   const operationSource = chosen?.resolved.source ?? 'none';
