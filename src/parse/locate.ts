@@ -1,10 +1,8 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import type { Range, ValueSpan } from '../types.js';
+import type { PathFinding, Range, ValueSpan } from '../types.js';
 import { aliasExpansion } from './aliases.js';
 import { rangeOf, type ParsedFile } from './parse.js';
 import type { DataPath } from './pointer.js';
-
-export type LocateTarget = 'key' | 'value';
 
 /**
  * The one place where a data path becomes a source range.
@@ -16,12 +14,12 @@ export type LocateTarget = 'key' | 'value';
  *
  * `within` narrows a string value to the characters a finding is about (see {@link spanOffsets}).
  */
-export function locate(file: Pick<ParsedFile, 'text' | 'lineCounter'>, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value', within?: ValueSpan): Range {
+export function locate(file: Pick<ParsedFile, 'text' | 'lineCounter'>, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value', within?: ValueSpan): Range {
   const [start, end] = (within && target === 'value' && spanOffsets(file.text, doc, path, within)) || locateOffsets(file.text, doc, path, target);
   return rangeOf(file.lineCounter, start, end);
 }
 
-function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: LocateTarget = 'value'): [number, number] {
+function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value'): [number, number] {
   const { node, pair } = nodeAt(doc, path);
   const keyNode = pair?.key as Node | undefined;
   if (pair && keyNode?.range && (target === 'key' || (isCollection(node) && !node.flow) || !hasRange(node))) {
