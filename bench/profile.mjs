@@ -41,7 +41,7 @@ const formats = option('--formats', 'json,stylish').split(',');
  */
 export const STAGES = [
   ['parse', ['parse/', 'engine/yaml11.js', 'readBlockYaml']],
-  ['resolve operation', ['engine/resolve-operation.js', 'engine/infer-operation.js', 'engine/envelope.js', 'resolveDocuments', 'fileOperation']],
+  ['resolve operation', ['engine/resolve-operation.js', 'engine/infer-operation.js', 'rules/operation/envelope-member.js', 'rules/operation/content-type.js', 'resolveDocuments', 'fileOperation']],
   ['check body (schema, rules, policies)', ['engine/check-body.js', 'engine/run-rules.js', 'engine/source-types.js', 'schema/validate-body.js', 'schema/ajv.js', 'schema/values.js', 'schema/schema-at.js', 'schema/did-you-mean.js', 'generated/', 'rules/', 'config/policies.js', 'config/policy-paths.js', 'lintDocument', 'checkBody']],
   ['locate (positions, fixes, suggestions)', ['parse/locate.js', 'fix/', 'locateFinding']],
   ['levels and directives', ['config/directives.js', 'applyLevels', 'applyDirectives', 'parseDirectives']],

@@ -1,10 +1,11 @@
-import type { FactPlace, InvalidRuleCase, RepositoryFacts, Rule, RuleCase, RuleLevel, Severity } from './types.js';
+import type { FactPlace, InvalidRuleCase, RepositoryFacts, Report, Rule, RuleCase, RuleLevel, Severity } from './types.js';
 
 /**
  * The stage of the engine that reports a built-in rule's findings. Such a rule has no `check`:
  * its stage computes the findings (the parser, ajv, the directive pass) and takes the rule's id,
- * severity and message table from its file under `rules/`. A `repository/*` rule's check over the
- * facts of every file is in its file (`checkFacts`); the stage collects the facts and places the findings.
+ * severity and message table from its file under `rules/`. Where a stage's findings come from plain
+ * data, the check is in the rule's file: a request envelope's (`checkEnvelope`), the facts of every
+ * file for a `repository/*` rule (`checkFacts`); the stage reads the data and places the findings.
  */
 export type Stage = 'parse' | 'operation' | 'schema' | 'yaml' | 'body' | 'directive' | 'repository';
 
@@ -31,6 +32,8 @@ export interface StageRule<MessageId extends string = string> {
   hasSuggestions?: boolean;
   docs: Rule['docs'];
   messages: Record<MessageId, string>;
+  /** An `operation/*` rule's check of a request envelope, as data: its paths start at the document. */
+  checkEnvelope?: (envelope: Record<string, unknown>, report: (report: Report<MessageId>) => void) => void;
   /** A `repository/*` rule's check: over the facts each file of the run left, keyed by file, it reports each finding in its file. */
   checkFacts?: (facts: ReadonlyMap<string, RepositoryFacts>, report: FactReport<MessageId>) => void;
   cases: { valid: StageRuleCase[]; invalid: StageInvalidCase[] };

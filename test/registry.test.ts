@@ -65,6 +65,11 @@ test('a message template renders its placeholders from the data, keeping those t
   expect(renderMessage('{{toString}} {{a}}', {})).toBe('{{toString}} {{a}}');
 });
 
+test('a rule of a request envelope carries its check of the envelope in its own file', () => {
+  const checks = STAGE_RULES.filter((rule) => typeof rule.checkEnvelope === 'function').map((rule) => rule.id);
+  expect(checks).toEqual(['operation/content-type', 'operation/envelope-member']);
+});
+
 test('a repository/* rule carries its check over the facts in its own file, as every other rule its check; the other stages\' rules carry none', () => {
   const checks = STAGE_RULES.filter((rule) => typeof rule.checkFacts === 'function').map((rule) => rule.id);
   expect(checks).toEqual(['repository/bootstrap-override', 'repository/duplicate-allow-list-entry', 'repository/duplicate-label', 'repository/idle-timeout-override']);

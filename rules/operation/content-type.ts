@@ -1,4 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
+import { describeValue, isPlaceholder } from '../../src/schema/values.js';
 
 const ENVELOPE = 'method: PUT\npath: /api/v1.3/clusters/etl\n';
 
@@ -15,6 +16,21 @@ export default defineRule({
   },
   messages: {
     notJson: 'headers.{{name}} is {{value}}; requests send "Content-Type: application/json" (spec section 1), and the body is JSON',
+  },
+  checkEnvelope(envelope, report) {
+    const headers = envelope.headers;
+    if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) return;
+    for (const [name, value] of Object.entries(headers)) {
+      if (name.toLowerCase() !== 'content-type' || isPlaceholder(value)) continue;
+      const mediaType = typeof value === 'string' ? value.split(';')[0].trim().toLowerCase() : undefined;
+      if (mediaType === 'application/json') continue;
+      report({
+        messageId: 'notJson',
+        data: { name, value: describeValue(value, false) },
+        path: ['headers', name],
+        suggestions: [{ kind: 'replaceValue', value: 'application/json', desc: 'Send "application/json"' }],
+      });
+    }
   },
   cases: {
     valid: [

@@ -1,6 +1,30 @@
 import { defineRule } from '../../src/define-rule.js';
+import { closest } from '../../src/schema/did-you-mean.js';
 
 const ENVELOPE = 'method: PUT\npath: /api/v1.3/clusters/etl\n';
+
+/** A request envelope's members (DESIGN.md, "How a document gets its operation"). */
+const MEMBERS = ['method', 'path', 'body', 'headers'] as const;
+
+/**
+ * Other words for an envelope member that no spelling distance finds (`payload` is no typo of
+ * `body`): what HTTP clients and API tools call them.
+ */
+const SYNONYMS: Readonly<Record<string, (typeof MEMBERS)[number]>> = {
+  payload: 'body',
+  data: 'body',
+  json: 'body',
+  content: 'body',
+  request_body: 'body',
+  requestbody: 'body',
+  url: 'path',
+  uri: 'path',
+  endpoint: 'path',
+  route: 'path',
+  verb: 'method',
+  http_method: 'method',
+  header: 'headers',
+};
 
 export default defineRule({
   id: 'operation/envelope-member',
@@ -16,6 +40,20 @@ export default defineRule({
   messages: {
     didYouMean: 'unknown member "{{member}}" in the request envelope, which has only method, path, body and headers: did you mean "{{guess}}"? As written, it is not checked',
     unknown: 'unknown member "{{member}}" in the request envelope, which has only method, path, body and headers: a field of the request goes under body',
+  },
+  checkEnvelope(envelope, report) {
+    for (const member of Object.keys(envelope)) {
+      if ((MEMBERS as readonly string[]).includes(member)) continue;
+      const guess = SYNONYMS[member.toLowerCase()] ?? closest(member, MEMBERS, { typosOnly: true });
+      // A rename onto a member the envelope has would lose one of the two: said, not offered.
+      const free = guess !== undefined && !Object.hasOwn(envelope, guess);
+      report({
+        ...(guess ? { messageId: 'didYouMean', data: { member, guess } } : { messageId: 'unknown', data: { member } }),
+        path: [member],
+        target: 'key',
+        ...(free ? { suggestions: [{ kind: 'renameKey' as const, to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
+      });
+    }
   },
   cases: {
     valid: [{ name: 'the four members', yaml: `${ENVELOPE}headers:\n  Content-Type: application/json\nbody:\n  label: [etl]\n` }],

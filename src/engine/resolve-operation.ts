@@ -1,10 +1,11 @@
 import { isOperationId, matchRoute, type OperationId } from '../operations.js';
 import type { SourceComment } from '../parse/parse.js';
 import type { FileResult, OperationSource, PathFinding } from '../types.js';
+import contentType from '../../rules/operation/content-type.js';
+import envelopeMember from '../../rules/operation/envelope-member.js';
 import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
-import { stageMessage } from '../define-rule.js';
-import { envelopeFindings } from './envelope.js';
+import { stageMessage, type StageRule } from '../define-rule.js';
 import { inferOperation } from './infer-operation.js';
 
 export interface ResolvedOperation {
@@ -37,8 +38,15 @@ const DPLINT_MODELINE = /^\s*dplint:\s*operation\s*=\s*(\S+)\s*$/;
 const SCHEMA_MODELINE = /^\s*yaml-language-server:\s*\$schema=(\S+)\s*$/;
 const SCHEMA_FILE = /(?:^|[/\\])([a-z-]+)\.schema\.json$/;
 
+/**
+ * What a request envelope says of itself beside its route, each checked by its rule: members it
+ * does not have (a misspelt `Body:` leaves it without a body, which then is never checked) and a
+ * Content-Type that is not JSON. Paths start at the document.
+ */
+const ENVELOPE_RULES: readonly StageRule[] = [envelopeMember, contentType];
+
 /** The envelope's recognised members: `method` and `path` say where the `body` goes. */
-export interface Envelope {
+export interface Envelope extends Record<string, unknown> {
   method: string;
   path: string;
   body?: unknown;
@@ -83,7 +91,7 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
 
   const envelope = asEnvelope(input.document);
   if (envelope) {
-    for (const finding of envelopeFindings(envelope as unknown as Record<string, unknown>)) findings.push(finding);
+    for (const rule of ENVELOPE_RULES) rule.checkEnvelope!(envelope, (report) => findings.push({ ...stageMessage(rule, report.messageId, report.data), ...report }));
     const route = matchRoute(envelope.method, envelope.path);
     if (route) return done(route.operation.id, 'envelope', route.parameters as Record<string, string>);
     findings.push({ ...stageMessage(operationUnknown, 'unknownRoute', { method: envelope.method.toUpperCase(), path: JSON.stringify(envelope.path) }), path: ['path'] });
