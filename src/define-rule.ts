@@ -34,9 +34,23 @@ export interface StageRule<MessageId extends string = string> {
   messages: Record<MessageId, string>;
   /** An `operation/*` rule's check of a request envelope, as data: its paths start at the document. */
   checkEnvelope?: (envelope: Record<string, unknown>, report: (report: Report<MessageId>) => void) => void;
-  /** A `repository/*` rule's check: over the facts each file of the run left, keyed by file, it reports each finding in its file. */
-  checkFacts?: (facts: ReadonlyMap<string, RepositoryFacts>, report: FactReport<MessageId>) => void;
+  /**
+   * A `repository/*` rule's check over the facts each file of the run left, made once a run (as an
+   * ESLint rule's `create` makes its visitors): told each file's facts in the run's order, then asked
+   * for its findings, each reported in its file.
+   */
+  checkFacts?: (report: FactReport<MessageId>) => FactsCheck;
   cases: { valid: StageRuleCase[]; invalid: StageInvalidCase[] };
+}
+
+/**
+ * A check across files, for one run. The facts are read once for every check (each read unpacks a
+ * file's facts from the run's packed results): `file` is told each file's in turn; `end` reports,
+ * and may read them again (`facts`, keyed by file, in the run's order) where a finding needs it.
+ */
+export interface FactsCheck {
+  file(name: string, facts: RepositoryFacts): void;
+  end(facts: ReadonlyMap<string, RepositoryFacts>): void;
 }
 
 /**

@@ -217,3 +217,41 @@ test('a finding across files in a file with other findings is framed and fingerp
   expect(hashes(sarif)).toEqual(hashes(whole));
   expect(hashes(sarif)).toHaveLength(2);
 });
+
+// The checks across files read each file's facts once (a run holds them packed, and each read
+// unpacks them); a check reads them again only where its findings need it: labels claimed twice,
+// or an account timeout to compare the clusters' with.
+test('the checks across files read every file\'s facts once, and again only for a label claimed twice or an account timeout', async () => {
+  const { repositoryPass } = await import('../src/engine/repository.js');
+  type Facts = import('../src/types.js').RepositoryFacts;
+  // A map of facts that counts how many files' facts are read out of it.
+  class Counted extends Map<string, Facts> {
+    count = 0;
+    override *entries(): MapIterator<[string, Facts]> {
+      for (const entry of super.entries()) {
+        this.count++;
+        yield entry;
+      }
+    }
+    override [Symbol.iterator](): MapIterator<[string, Facts]> {
+      return this.entries();
+    }
+    override *values(): MapIterator<Facts> {
+      for (const [, fact] of this.entries()) yield fact;
+    }
+  }
+  const reads = (facts: Map<string, Facts>): { count: number; pass: ReturnType<typeof repositoryPass> } => {
+    const counted = new Counted(facts);
+    const pass = repositoryPass(counted);
+    return { count: counted.count, pass };
+  };
+  const label = (value: string) => ({ labels: [{ value, path: ['label', 0] }] });
+  const unique = reads(new Map([['a.yaml', label('etl')], ['b.yaml', label('adhoc')]]));
+  expect(unique).toEqual({ count: 2, pass: undefined });
+  const twice = reads(new Map([['a.yaml', label('etl')], ['b.yaml', label('etl')]]));
+  expect(twice.count).toBe(4);
+  expect([...twice.pass!.files]).toEqual(['a.yaml', 'b.yaml']);
+  const account = reads(new Map<string, Facts>([['account.yaml', { accountIdleTimeouts: [{ value: 2, path: ['account', 'idle_cluster_timeout'] }] }], ['a.yaml', { clusterIdleTimeouts: [{ value: 3, path: ['idle_cluster_timeout'] }] }]]));
+  expect(account.count).toBe(4);
+  expect([...account.pass!.files]).toEqual(['a.yaml']);
+});

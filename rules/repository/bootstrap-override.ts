@@ -17,17 +17,23 @@ export default defineRule({
   messages: {
     overrides: 'this user-level bootstrap sets {{keys}}, also set by the account-level bootstrap in {{files}}; the user-level values win',
   },
-  checkFacts(facts, report) {
+  checkFacts(report) {
     const scripts: Array<{ file: string; bootstrap: BootstrapFact }> = [];
-    for (const [file, fact] of facts) for (const bootstrap of fact.bootstraps ?? []) scripts.push({ file, bootstrap });
-    const accountLevel = scripts.filter(({ bootstrap }) => !bootstrap.userLevel);
-    const accountKeys = new Set(accountLevel.flatMap(({ bootstrap }) => bootstrap.keys.map((k) => k.key)));
-    const accountFiles = accountLevel.map(({ file, bootstrap }) => claimant(file, bootstrap.document));
-    for (const { file, bootstrap } of scripts) {
-      if (!bootstrap.userLevel) continue;
-      const overridden = bootstrap.keys.filter((k) => accountKeys.has(k.key));
-      if (overridden.length > 0) report(file, 'overrides', () => ({ keys: overridden.map((k) => k.key).join(', '), files: accountFiles.join(', ') }), overridden[0]);
-    }
+    return {
+      file(name, fact) {
+        for (const bootstrap of fact.bootstraps ?? []) scripts.push({ file: name, bootstrap });
+      },
+      end() {
+        const accountLevel = scripts.filter(({ bootstrap }) => !bootstrap.userLevel);
+        const accountKeys = new Set(accountLevel.flatMap(({ bootstrap }) => bootstrap.keys.map((k) => k.key)));
+        const accountFiles = accountLevel.map(({ file, bootstrap }) => claimant(file, bootstrap.document));
+        for (const { file, bootstrap } of scripts) {
+          if (!bootstrap.userLevel) continue;
+          const overridden = bootstrap.keys.filter((k) => accountKeys.has(k.key));
+          if (overridden.length > 0) report(file, 'overrides', () => ({ keys: overridden.map((k) => k.key).join(', '), files: accountFiles.join(', ') }), overridden[0]);
+        }
+      },
+    };
   },
   cases: {
     valid: [

@@ -19,30 +19,34 @@ export default defineRule({
     repeats: 'ip_cidr {{value}} repeats the entry in {{file}}; remove one of them',
     inside: 'ip_cidr {{value}} lies inside {{block}} from {{file}}, which already allows it',
   },
-  checkFacts(facts, report) {
+  checkFacts(report) {
     const blocks: Array<{ file: string; at: Located; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }> = [];
-    for (const [file, fact] of facts) {
-      for (const at of fact.ipBlocks ?? []) {
-        const block = parseBlock(String(at.value));
-        if (block) blocks.push({ file, at, range: [block.address, prefixOf(block)] });
-      }
-    }
-    for (const entry of blocks) {
-      for (const other of blocks) {
-        if (other === entry) continue;
-        const [address, bits] = entry.range;
-        const [otherAddress, otherBits] = other.range;
-        if (address.kind() !== otherAddress.kind() || bits < otherBits || !address.match(otherAddress, otherBits)) continue;
-        const same = bits === otherBits;
-        // Two identical entries: report the later file (or document) only, so one removal resolves it.
-        if (same && (entry.file < other.file || (entry.file === other.file && (entry.at.document ?? 0) < (other.at.document ?? 0)))) continue;
-        const value = JSON.stringify(entry.at.value);
-        const file = claimant(other.file, other.at.document);
-        if (same) report(entry.file, 'repeats', () => ({ value, file }), entry.at);
-        else report(entry.file, 'inside', () => ({ value, block: JSON.stringify(other.at.value), file }), entry.at);
-        break;
-      }
-    }
+    return {
+      file(name, fact) {
+        for (const at of fact.ipBlocks ?? []) {
+          const block = parseBlock(String(at.value));
+          if (block) blocks.push({ file: name, at, range: [block.address, prefixOf(block)] });
+        }
+      },
+      end() {
+        for (const entry of blocks) {
+          for (const other of blocks) {
+            if (other === entry) continue;
+            const [address, bits] = entry.range;
+            const [otherAddress, otherBits] = other.range;
+            if (address.kind() !== otherAddress.kind() || bits < otherBits || !address.match(otherAddress, otherBits)) continue;
+            const same = bits === otherBits;
+            // Two identical entries: report the later file (or document) only, so one removal resolves it.
+            if (same && (entry.file < other.file || (entry.file === other.file && (entry.at.document ?? 0) < (other.at.document ?? 0)))) continue;
+            const value = JSON.stringify(entry.at.value);
+            const file = claimant(other.file, other.at.document);
+            if (same) report(entry.file, 'repeats', () => ({ value, file }), entry.at);
+            else report(entry.file, 'inside', () => ({ value, block: JSON.stringify(other.at.value), file }), entry.at);
+            break;
+          }
+        }
+      },
+    };
   },
   cases: {
     valid: [

@@ -31,40 +31,47 @@ export default defineRule({
     // `others` names at most a few files ("a.yaml, b.yaml, c.yaml …and 212 more"): one label on thousands of clusters must not make each message list them all.
     claimedElsewhere: 'label "{{label}}" is also claimed by {{others}}; commands on "{{label}}" would run on whichever cluster was edited last. Give each cluster its own labels',
   },
-  checkFacts(facts, report) {
+  checkFacts(report) {
     // Counted first, and the claims gathered only for labels claimed more than once: most labels
     // have one claim, and an object and a list for each of 200,000 was some 20 MB at the run's end,
     // when every file's result is held.
     const counts = new Map<string, number>();
-    for (const fact of facts.values()) {
-      if (!fact.labels) continue;
-      for (const label of fact.labels) {
-        const value = String(label.value);
-        counts.set(value, (counts.get(value) ?? 0) + 1);
-      }
-    }
-    const owners = new Map<string, Array<{ file: string; at: Located }>>();
-    for (const [file, fact] of facts) {
-      if (!fact.labels) continue;
-      for (const label of fact.labels) {
-        const value = String(label.value);
-        if (counts.get(value)! < 2) continue;
-        const claims = owners.get(value);
-        if (claims) claims.push({ file, at: label });
-        else owners.set(value, [{ file, at: label }]);
-      }
-    }
-    counts.clear();
-    for (const [label, claims] of owners) {
-      // The documents of one stream claim a label as one file: they are edits sent in order, most
-      // often of one cluster (fixtures/ok/edit-cluster-stream.yaml), and a body names no cluster to
-      // tell two clusters apart by.
-      const files = [...new Set(claims.map((c) => c.file))];
-      if (files.length < 2) continue;
-      // Each claim's message names a few of the others, not all: with one label on n files, naming
-      // them all made n messages of n names each (1.5 GB at 100,000 files).
-      for (const claim of claims) report(claim.file, 'claimedElsewhere', () => ({ label, others: othersThan(files, claim.file) }), claim.at);
-    }
+    let claimedTwice = false;
+    return {
+      file(_name, fact) {
+        for (const label of fact.labels ?? []) {
+          const value = String(label.value);
+          const count = (counts.get(value) ?? 0) + 1;
+          counts.set(value, count);
+          if (count > 1) claimedTwice = true;
+        }
+      },
+      end(facts) {
+        // Most runs claim each label once: the facts are not read again.
+        if (!claimedTwice) return;
+        const owners = new Map<string, Array<{ file: string; at: Located }>>();
+        for (const [file, fact] of facts) {
+          for (const label of fact.labels ?? []) {
+            const value = String(label.value);
+            if (counts.get(value)! < 2) continue;
+            const claims = owners.get(value);
+            if (claims) claims.push({ file, at: label });
+            else owners.set(value, [{ file, at: label }]);
+          }
+        }
+        counts.clear();
+        for (const [label, claims] of owners) {
+          // The documents of one stream claim a label as one file: they are edits sent in order, most
+          // often of one cluster (fixtures/ok/edit-cluster-stream.yaml), and a body names no cluster to
+          // tell two clusters apart by.
+          const files = [...new Set(claims.map((c) => c.file))];
+          if (files.length < 2) continue;
+          // Each claim's message names a few of the others, not all: with one label on n files, naming
+          // them all made n messages of n names each (1.5 GB at 100,000 files).
+          for (const claim of claims) report(claim.file, 'claimedElsewhere', () => ({ label, others: othersThan(files, claim.file) }), claim.at);
+        }
+      },
+    };
   },
   cases: {
     valid: [

@@ -17,23 +17,26 @@ export default defineRule({
   messages: {
     overrides: 'node_configuration.idle_cluster_timeout {{value}} overrides the account default of {{accountValue}} {{hours}} set in {{file}}',
   },
-  checkFacts(facts, report) {
+  checkFacts(report) {
     let account: { file: string; at: Located } | undefined;
-    for (const [file, fact] of facts) {
-      // The documents of a stream are edits sent in order: the last one's timeout is the one in force.
-      const last = fact.accountIdleTimeouts?.at(-1);
-      if (!last) continue;
-      account = { file, at: last };
-      break;
-    }
-    if (!account) return;
-    const accountValue = account.at.value;
-    const accountFile = claimant(account.file, account.at.document);
-    for (const [file, fact] of facts) {
-      for (const cluster of fact.clusterIdleTimeouts ?? []) {
-        if (cluster.value !== accountValue) report(file, 'overrides', () => ({ value: cluster.value, accountValue, hours: accountValue === 1 ? 'hour' : 'hours', file: accountFile }), cluster);
-      }
-    }
+    return {
+      file(name, fact) {
+        // The documents of a stream are edits sent in order: the last one's timeout is the one in force.
+        const last = fact.accountIdleTimeouts?.at(-1);
+        if (!account && last) account = { file: name, at: last };
+      },
+      end(facts) {
+        // No account timeout in the run: nothing to compare the clusters' with, and no second read.
+        if (!account) return;
+        const accountValue = account.at.value;
+        const accountFile = claimant(account.file, account.at.document);
+        for (const [file, fact] of facts) {
+          for (const cluster of fact.clusterIdleTimeouts ?? []) {
+            if (cluster.value !== accountValue) report(file, 'overrides', () => ({ value: cluster.value, accountValue, hours: accountValue === 1 ? 'hour' : 'hours', file: accountFile }), cluster);
+          }
+        }
+      },
+    };
   },
   cases: {
     valid: [{ name: 'the account default', yaml: `${CLUSTER}node_configuration:\n  idle_cluster_timeout: 2\n`, otherFiles: ACCOUNT }],

@@ -157,7 +157,10 @@ export function repositoryPass(
     if (list) list.push(finding);
     else byFile.set(file, [finding]);
   };
-  for (const rule of REPOSITORY_RULES.values()) rule.checkFacts!(facts, (file, messageId, data, at) => report(file, rule, messageId, data, at));
+  const checks = [...REPOSITORY_RULES.values()].map((rule) => rule.checkFacts!((file, messageId, data, at) => report(file, rule, messageId, data, at)));
+  // One read of every file's facts feeds every check; a check reads them again only in its `end`.
+  for (const [file, fact] of facts) for (const check of checks) check.file(file, fact);
+  for (const check of checks) check.end(facts);
   if (byFile.size === 0) return undefined;
   return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options) };
 }
