@@ -37,6 +37,11 @@ const DPLINT_MODELINE = /^\s*dplint:\s*operation\s*=\s*(\S+)\s*$/;
 const SCHEMA_MODELINE = /^\s*yaml-language-server:\s*\$schema=(\S+)\s*$/;
 const SCHEMA_FILE = /(?:^|[/\\])([a-z-]+)\.schema\.json$/;
 
+/** Whether any comment of the text may be a modeline: each names `dplint` or `yaml-language-server` (a text without either has none to read). */
+export function mayHoldModeline(text: string): boolean {
+  return text.includes('dplint') || text.includes('yaml-language-server');
+}
+
 /** The envelope's recognised members: `method` and `path` say where the `body` goes. */
 export interface Envelope {
   method: string;
