@@ -230,8 +230,13 @@ class SourceFile implements ParsedFile {
   documents: SourceDocument[] = [];
   findings: Finding[] = [];
   unreadFrom?: number;
-  /** Finds the comments, when first asked: none (JSON), or where the block reader noted them. */
-  findComments: (file: SourceFile) => readonly SourceComment[] = () => [];
+  /**
+   * Where the block reader read the file: the comments are found from its notes when first asked
+   * for. Kept as data, never as a closure assigned here: V8 makes a function that is assigned to
+   * a property in its old generation, and such a closure, dead with its file, kept the file's whole
+   * parse (notes, data, text) through every young-generation collection until the next full one.
+   */
+  blockParts: readonly BlockPart[] | undefined;
   private lines: LineCounter | undefined;
   private found: readonly SourceComment[] | undefined;
 
@@ -245,8 +250,13 @@ class SourceFile implements ParsedFile {
     return (this.lines ??= lineCounterOf(this.text));
   }
 
+  /** None for JSON; those the block reader noted; or those `yaml` found as it read (set by readWithYaml). */
   get comments(): readonly SourceComment[] {
-    return (this.found ??= this.findComments(this));
+    return (this.found ??= this.blockParts ? blockComments(this.text, this.lineCounter, this.blockParts) : []);
+  }
+
+  set comments(comments: readonly SourceComment[]) {
+    this.found = comments;
   }
 }
 
@@ -308,21 +318,24 @@ function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (ind
   );
   file.reader = 'block';
   file.documents = documents;
-  file.findComments = ({ text, lineCounter }) => {
-    const { lineStarts } = lineCounter;
-    const comments: SourceComment[] = [];
-    let line = 0;
-    // Each comment's line is found by walking the line starts forward (the comments come in order)
-    // rather than by a search for each of their two ends: a cluster file has dozens of comment lines.
-    const lineOf = (offset: number): number => {
-      if (offset < lineStarts[line]) line = 0;
-      while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
-      return line;
-    };
-    for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(text, lineStarts, lineOf, from, to));
-    return comments;
-  };
+  file.blockParts = parts;
   return file;
+}
+
+/** The comments the block reader noted in each part of the text, in order. */
+function blockComments(text: string, lineCounter: LineCounter, parts: readonly BlockPart[]): SourceComment[] {
+  const { lineStarts } = lineCounter;
+  const comments: SourceComment[] = [];
+  let line = 0;
+  // Each comment's line is found by walking the line starts forward (the comments come in order)
+  // rather than by a search for each of their two ends: a cluster file has dozens of comment lines.
+  const lineOf = (offset: number): number => {
+    if (offset < lineStarts[line]) line = 0;
+    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+    return line;
+  };
+  for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(text, lineStarts, lineOf, from, to));
+  return comments;
 }
 
 /** The text read with `yaml`: every document's nodes, data and comments, and what `yaml` and the checks around it find. */
@@ -358,7 +371,7 @@ function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
     return true;
   });
   comments.sort((a, b) => a.offset - b.offset);
-  file.findComments = () => comments;
+  file.comments = comments;
   const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
