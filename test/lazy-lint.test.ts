@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { withRecommended } from '../src/config/presets.js';
 import { lintEagerly, lintWithYaml } from './helpers/readers.js';
 import { resolveOperation } from '../src/engine/resolve-operation.js';
-import { lintText, type LintOptions } from '../src/engine/lint.js';
+import { lintParsed, lintText, type LintOptions } from '../src/engine/lint.js';
 import { applyFixes } from '../src/fix/apply.js';
 import { parseText, type ParsedFile } from '../src/parse/parse.js';
 import type { Finding, Fix } from '../src/types.js';
@@ -136,6 +136,44 @@ describe('the block reader and comments', () => {
   test('reads a file with a modeline or a directive as any other: its comments come with its data', () => {
     const file = parseText('# dplint: operation=edit-cluster\nlabel: [etl] # dplint-disable-line\n', 'yaml');
     expect([file.reader, file.comments.map((c) => [c.line, c.text])]).toEqual(['block', [[1, ' dplint: operation=edit-cluster'], [2, ' dplint-disable-line']]]);
+  });
+
+  // The CI gate's common case (issue 31): a clean file with comments, none of them a modeline or a directive.
+  const CLEAN = '# etl cluster\n# owned by the data team\nlabel: [etl]  # the routing label\nnode_configuration:\n  initial_nodes: 2\n  max_nodes: 6\n';
+
+  /** How many times the lint of `text` asks for the parsed file's comments and for its line index. */
+  const asked = (text: string, options: LintOptions): { comments: number; lines: number } => {
+    const file = parseText(text, 'yaml');
+    const count = { comments: 0, lines: 0 };
+    const { comments, lineCounter } = file;
+    Object.defineProperty(file, 'comments', { get: () => (count.comments++, comments) });
+    Object.defineProperty(file, 'lineCounter', { get: () => (count.lines++, lineCounter) });
+    lintParsed(file, text, options, false);
+    return count;
+  };
+  const byConfig: LintOptions = { filename: 'cluster.yaml', configOperation: 'edit-cluster', rules: withRecommended() };
+
+  test('a clean file is linted without its comments or its line index; asked for, they are what they were', () => {
+    expect(lintText(CLEAN, OPTIONS).findings).toEqual([]);
+    expect(asked(CLEAN, OPTIONS)).toEqual({ comments: 0, lines: 0 });
+    expect(asked(CLEAN, byConfig)).toEqual({ comments: 0, lines: 0 });
+    expect(parseText(CLEAN, 'yaml').comments.map((c) => [c.line, c.range.column, c.text, c.ownLine])).toEqual([
+      [1, 1, ' etl cluster', true],
+      [2, 1, ' owned by the data team', true],
+      [3, 15, ' the routing label', false],
+    ]);
+  });
+
+  test("a file's comments are read only where one may be a modeline (the text names dplint or yaml-language-server, and no option decides) or a directive (it names dplint-)", () => {
+    const schemaModeline = `# yaml-language-server: $schema=edit-cluster.schema.json\n${CLEAN}`;
+    expect(asked(schemaModeline, byConfig).comments).toBe(1);
+    expect(asked(schemaModeline, OPTIONS).comments).toBe(0);
+    expect(asked(`# dplint: operation=edit-cluster\n${CLEAN}`, byConfig).comments).toBe(1);
+    expect(asked(`# dplint: operation=edit-cluster\n${CLEAN}`, OPTIONS).comments).toBe(0);
+    expect(asked(`# dplint-disable-next-line schema/enum\n${CLEAN}`, OPTIONS).comments).toBe(1);
+    // And what they declare still holds.
+    expect(lintText(`# yaml-language-server: $schema=set-cluster-state.schema.json\n${CLEAN}`, byConfig)).toMatchObject({ operation: 'set-cluster-state', operationSource: 'modeline' });
+    expect(lintText(`# dplint-disable cluster/max-nodes-below-initial\n${CLEAN.replace('max_nodes: 6', 'max_nodes: 1')}`, OPTIONS).findings).toEqual([]);
   });
 });
 

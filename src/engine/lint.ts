@@ -17,7 +17,7 @@ import { isObject } from '../../rules/support/rule-helpers.js';
 import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
 import { sortFindings } from './order.js';
 import { withoutRepositoryRules } from './repository.js';
-import { asEnvelope, commentsByDocument, fileOperation, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
+import { asEnvelope, commentsByDocument, fileOperation, mayHoldModeline, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
 import { refineTypeFinding } from './source-types.js';
 import { yaml11Findings } from './yaml11.js';
 
@@ -163,7 +163,8 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
 
 /** The findings with the file's inline directives applied: those left, and those they silenced. */
 function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): { shown: DetailedFinding[]; suppressed: Array<DetailedFinding & SuppressedFinding> } {
-  if (options.inlineConfig === false || file.comments.length === 0) return { shown: findings, suppressed: [] };
+  // A directive's comment holds `dplint-` (parseDirectives): the comments of a text without it (most) are not read.
+  if (options.inlineConfig === false || !file.text.includes('dplint-')) return { shown: findings, suppressed: [] };
   const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
   const { findings: shown, suppressed } = applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
     reportUnused: options.reportUnusedDisableDirectives ?? 'off',
@@ -205,8 +206,10 @@ function shownResult(file: ParsedFile, written: string, options: LintOptions, re
 function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
   const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
     resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
-  if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(file.comments, undefined) }];
-  const comments = commentsByDocument(file.comments, file.documents);
+  // Where the option decides, or no comment can be a modeline, the comments are not read (a clean file's never are).
+  const modelines = options.operation === undefined && mayHoldModeline(file.text) ? file.comments : [];
+  if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(modelines, undefined) }];
+  const comments = commentsByDocument(modelines, file.documents);
   const resolutions: Array<{ document: SourceDocument; resolved: ResolvedOperation }> = [];
   for (const document of file.documents) {
     const first = resolutions[0]?.resolved;

@@ -45,6 +45,11 @@ const SCHEMA_FILE = /(?:^|[/\\])([a-z-]+)\.schema\.json$/;
  */
 const ENVELOPE_RULES: readonly StageRule[] = [envelopeMember, contentType];
 
+/** Whether any comment of the text may be a modeline: each names `dplint` or `yaml-language-server` (a text without either has none to read). */
+export function mayHoldModeline(text: string): boolean {
+  return text.includes('dplint') || text.includes('yaml-language-server');
+}
+
 /** The envelope's recognised members: `method` and `path` say where the `body` goes. */
 export interface Envelope extends Record<string, unknown> {
   method: string;

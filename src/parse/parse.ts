@@ -57,8 +57,9 @@ export interface SourceComment {
 export type Reader = 'block' | 'json' | 'yaml';
 
 /**
- * A file parsed once: its data, comments and the parser's findings, read eagerly; each document's
- * nodes made lazily (SourceDocument.node). Everything after the parse reads this one object.
+ * A file parsed once: its data and the parser's findings, read eagerly; its line index, its
+ * comments and each document's nodes (SourceDocument.node) made the first time something asks.
+ * Everything after the parse reads this one object.
  */
 export interface ParsedFile {
   /** The text parsed: the file's text without a byte-order mark, if it had one. Fix offsets refer to it. */
@@ -67,9 +68,14 @@ export interface ParsedFile {
   bom: boolean;
   format: SourceFormat;
   reader: Reader;
-  lineCounter: LineCounter;
+  /** Where each line starts: made for the first position asked for (a clean file asks none). */
+  readonly lineCounter: LineCounter;
   documents: SourceDocument[];
-  comments: SourceComment[];
+  /**
+   * The comments, in order: found the first time they are asked for (a modeline, a directive, a
+   * fix): the block reader notes only where they are.
+   */
+  readonly comments: readonly SourceComment[];
   /** Syntax errors, duplicate keys and limits hit, already located. */
   findings: Finding[];
   /**
@@ -182,11 +188,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   const unmarked = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const bom = unmarked !== text;
   const source = withLineFeeds(unmarked);
-  // Line starts are counted here, not reported by the parser: after some syntax errors it skips
-  // lines it never lexes, and a position past them would land on the wrong line.
-  const lineCounter = new LineCounter();
-  countLines(source, lineCounter);
-  const file: ParsedFile = { text: source, bom, format, reader: 'yaml', lineCounter, documents: [], comments: [], findings: [] };
+  const file = new SourceFile(source, bom, format);
 
   const json = format === 'json' ? readJson(source, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }) : undefined;
   if (json && 'error' in json) {
@@ -197,7 +199,8 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // too, and a file is linted or refused the same way by either.
   if (holdsTooManyScalars(source, options, json && 'value' in json ? json.plainScalars : undefined)) {
     file.findings.push(marked(file, plain(parseLimit, 'tooManyScalars', { maxScalars: options.maxScalars ?? DEFAULT_MAX_SCALARS }), 0));
-    return { ...file, unreadFrom: 0 };
+    file.unreadFrom = 0;
+    return file;
   }
   // JSON nested past maxDepth is `yaml`'s to refuse, as any text too deep.
   if (json && 'value' in json && options.reader !== 'yaml') return jsonFile(file, json);
@@ -206,17 +209,55 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
     // A node the block reader does not place as `yaml` would (an empty value, some comment
     // placements) is `yaml`'s to make: the whole text is then read again, once, with `yaml`.
     let yamlRead: ParsedFile | undefined;
-    if (blocks) return blockFile(file, blocks, (index) => (yamlRead ??= readWithYaml({ ...file, findings: [], comments: [] }, options)).documents[index].node);
+    if (blocks) return blockFile(file, blocks, (index) => (yamlRead ??= readWithYaml(new SourceFile(source, bom, format), options)).documents[index].node);
   }
   return readWithYaml(file, options);
 }
 
 /** A JSON file: its data and what the JSON reader found, its nodes made when first asked for (jsonDocument). */
-function jsonFile(file: ParsedFile, json: Extract<JsonReading, { value: unknown }>): ParsedFile {
+function jsonFile(file: SourceFile, json: Extract<JsonReading, { value: unknown }>): ParsedFile {
   const at = (start: number, end: number): Range => rangeOf(file.lineCounter, start, end);
   for (const { key, path, range, first } of json.duplicates) file.findings.push({ ...plain(duplicateKey, 'duplicateKey', { key, firstLine: at(first, first).line }), path, ...at(...range) });
   for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file, readerBreak));
-  return { ...file, reader: 'json', documents: [new LazyDocument(0, 0, json.value, () => jsonDocument(file.text))] };
+  file.reader = 'json';
+  file.documents = [new LazyDocument(0, 0, json.value, () => jsonDocument(file.text))];
+  return file;
+}
+
+/** {@link ParsedFile}, its line index and comments made when first asked for. */
+class SourceFile implements ParsedFile {
+  reader: Reader = 'yaml';
+  documents: SourceDocument[] = [];
+  findings: Finding[] = [];
+  unreadFrom?: number;
+  /**
+   * Where the block reader read the file: the comments are found from its notes when first asked
+   * for. Kept as data, never as a closure assigned here: V8 makes a function that is assigned to
+   * a property in its old generation, and such a closure, dead with its file, kept the file's whole
+   * parse (notes, data, text) through every young-generation collection until the next full one.
+   */
+  blockParts: readonly BlockPart[] | undefined;
+  private lines: LineCounter | undefined;
+  private found: readonly SourceComment[] | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly bom: boolean,
+    readonly format: SourceFormat,
+  ) {}
+
+  get lineCounter(): LineCounter {
+    return (this.lines ??= lineCounterOf(this.text));
+  }
+
+  /** None for JSON; those the block reader noted; or those `yaml` found as it read (set by readWithYaml). */
+  get comments(): readonly SourceComment[] {
+    return (this.found ??= this.blockParts ? blockComments(this.text, this.lineCounter, this.blockParts) : []);
+  }
+
+  set comments(comments: readonly SourceComment[]) {
+    this.found = comments;
+  }
 }
 
 /**
@@ -267,7 +308,7 @@ function readBlocks(source: string, maxDepth: number, maxDocuments: number): Blo
 }
 
 /** A file the block reader read: usable documents whose nodes are built when first asked for, no findings. */
-function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (index: number) => Document.Parsed): ParsedFile {
+function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (index: number) => Document.Parsed): ParsedFile {
   const documents = parts.map(
     ({ reading, start, end, marker }, index) =>
       new LazyDocument(index, marker ?? start, reading.value, () => {
@@ -275,7 +316,15 @@ function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (ind
         return nodes ? composedDocument(nodes.contents, [marker ?? nodes.start, nodes.contents.range![2], end]) : yamlNode(index);
       }),
   );
-  const lineStarts = file.lineCounter.lineStarts;
+  file.reader = 'block';
+  file.documents = documents;
+  file.blockParts = parts;
+  return file;
+}
+
+/** The comments the block reader noted in each part of the text, in order. */
+function blockComments(text: string, lineCounter: LineCounter, parts: readonly BlockPart[]): SourceComment[] {
+  const { lineStarts } = lineCounter;
   const comments: SourceComment[] = [];
   let line = 0;
   // Each comment's line is found by walking the line starts forward (the comments come in order)
@@ -285,13 +334,14 @@ function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (ind
     while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
     return line;
   };
-  for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(file.text, lineStarts, lineOf, from, to));
-  return { ...file, reader: 'block', documents, comments };
+  for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(text, lineStarts, lineOf, from, to));
+  return comments;
 }
 
 /** The text read with `yaml`: every document's nodes, data and comments, and what `yaml` and the checks around it find. */
-function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
-  const { text: source, lineCounter, findings, comments } = file;
+function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
+  const { text: source, lineCounter, findings } = file;
+  const comments: SourceComment[] = [];
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
   const maxAliasExpansion = options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION;
@@ -321,6 +371,7 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
     return true;
   });
   comments.sort((a, b) => a.offset - b.offset);
+  file.comments = comments;
   const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
@@ -384,7 +435,9 @@ function readWithYaml(file: ParsedFile, options: ParseOptions): ParsedFile {
     findings.push(lineBreakFinding(file, readerBreak, document === -1 ? undefined : document));
   }
   if (unread !== undefined) findings.push(marked(file, plain(parseLimit, 'tooManyDocuments', { maxDocuments }), unread, unread, maxDocuments));
-  return { ...file, documents, ...(unread === undefined ? {} : { unreadFrom: unread }) };
+  file.documents = documents;
+  if (unread !== undefined) file.unreadFrom = unread;
+  return file;
 }
 
 /** Whether nothing but white space stands between `from` and `to` (`text.slice(from, to).trim() === ''`, mostly without the slice). */
@@ -406,9 +459,15 @@ export function rangeOf(lineCounter: LineCounter, start: number, end: number): R
   return { line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
 }
 
-function countLines(text: string, lineCounter: LineCounter): void {
+/**
+ * Where each line of the text starts. Counted here, not reported by the parser: after some syntax
+ * errors it skips lines it never lexes, and a position past them would land on the wrong line.
+ */
+function lineCounterOf(text: string): LineCounter {
+  const lineCounter = new LineCounter();
   lineCounter.addNewLine(0);
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+  return lineCounter;
 }
 
 function firstSentence(message: string): string {
