@@ -62,7 +62,7 @@ const script = new vm.Script(source, { filename: program, cachedData });
 const module_ = { exports: {}, filename: program, id: program, loaded: false };
 if (codeCache && (cachedData === undefined || script.cachedDataRejected)) {
   // The program calls this, once, when it has linted its sample (src/bin.ts, CODE_CACHE_POINT).
-  globalThis[Symbol.for('dplint.codeCachePoint')] = () => writeCodeCache(codeCache, script.createCachedData());
+  globalThis[Symbol.for('dplint.codeCachePoint')] = () => writeCodeCache(codeCache, script);
 }
 script.runInThisContext().call(module_.exports, module_.exports, require, module_, program, __dirname);
 
@@ -113,9 +113,10 @@ function readCodeCache(cache) {
   }
 }
 
-/** Writes the cache, signed, in one step: a run that reads it at the same time reads the old file or the new one. */
-function writeCodeCache(cache, data) {
+/** Writes the cache of what V8 has compiled of the program so far, signed, in one step: a run that reads it at the same time reads the old file or the new one. */
+function writeCodeCache(cache, script) {
   try {
+    const data = script.createCachedData();
     const temporary = `${cache.file}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, Buffer.concat([tagOf(cache, data), data]), { mode: 0o600 });
     fs.renameSync(temporary, cache.file);

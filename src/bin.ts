@@ -54,9 +54,10 @@ function codeCacheWarmUp(): Promise<void> | undefined {
   delete shared[CODE_CACHE_POINT];
   if (typeof point !== 'function' || bundleFolder === undefined) return undefined;
   const io = { stdout: () => true, stderr: () => undefined, cwd: bundleFolder, env: {}, isTTY: false };
+  // run() never throws, nor does the launcher's function: the run's own work follows whatever happens here.
   return run(['--operation', 'edit-cluster', '--no-config', '--no-baseline', join(bundleFolder, CODE_CACHE_SAMPLE)], io).then(() => point());
 }
 
 const warmUp = codeCacheWarmUp();
-if (warmUp) void warmUp.then(main);
+if (warmUp) void warmUp.then(main, main);
 else void main();
