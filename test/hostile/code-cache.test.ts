@@ -19,7 +19,8 @@ const programText = () => readFileSync(PROGRAM, 'utf8');
 function plantedCache(marker: string): { xdg: string; folder: string; planted: Buffer } {
   const xdg = mkdtempSync(join(tmpdir(), 'dplint-xdg-'));
   const evil = mkdtempSync(join(tmpdir(), 'dplint-evil-'));
-  const payload = `(function (exports, require) { require('node:fs').writeFileSync(process.env.DPLINT_TEST_MARKER, 'planted code ran'); });`;
+  // The launcher writes a cache when the program says it is ready to (src/bin.ts): the planted program says so at once.
+  const payload = `(function (exports, require) { require('node:fs').writeFileSync(process.env.DPLINT_TEST_MARKER, 'planted code ran'); globalThis[Symbol.for('dplint.codeCachePoint')]?.(); });`;
   const length = programText().length;
   writeFileSync(join(evil, 'cli.cjs'), `${payload}/*${'x'.repeat(length - payload.length - 4)}*/`);
   expect(readFileSync(join(evil, 'cli.cjs'), 'utf8').length).toBe(length);
