@@ -42,6 +42,29 @@ export interface BlockReading {
   nodes(shift: number): { contents: YAMLMap<Scalar, unknown>; start: number } | undefined;
   /** Each comment's offsets, moved `shift` characters on: from its `#` to the end of its line. */
   comments(shift: number): Array<[number, number]>;
+  /**
+   * The notes walked in text order for a reader of keys and values (masking's credentials,
+   * src/schema/secrets.ts), offsets moved `shift` on; `undefined` where `nodes()` gives
+   * `undefined` (the nodes are then `yaml`'s, and so are their offsets).
+   */
+  visit: ((shift: number, visitor: NoteVisitor) => void) | undefined;
+}
+
+/**
+ * What {@link BlockReading.visit} tells of a document's nodes, as a walk of the nodes `nodes()`
+ * would build tells it: every key (it is judged once, and chooses whether its value is taken
+ * whole), every scalar outside a taken value, and each taken value with the data inside it.
+ */
+export interface NoteVisitor {
+  /** A key outside taken values, and the offset of its `:` (always right after it): whether its value is taken. */
+  key(name: string, colon: number): boolean;
+  /** A scalar outside taken values (keys left out): its data, style and source range. */
+  scalar(value: unknown, type: Scalar.Type, start: number, end: number): void;
+  /**
+   * A taken value: a scalar's data and style (a collection's: `undefined`, no style), its source
+   * range, and the data of every scalar in it, keys included (a scalar's own data for a scalar).
+   */
+  taken(value: unknown, type: Scalar.Type | undefined, start: number, end: number, inside: readonly unknown[]): void;
 }
 
 /**
@@ -61,6 +84,7 @@ export function readBlock(text: string, maxDepth: number, record = true): BlockR
       value,
       nodes: (shift) => (reader.placeable ? { contents: buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>, start: start + shift } : undefined),
       comments: (shift) => reader.commentRanges(shift),
+      visit: reader.placeable ? (shift, visitor) => visitNotes(reader.ops, reader.values, shift, visitor) : undefined,
     };
   } catch (error) {
     if (error === DECLINE) return undefined;
@@ -195,6 +219,62 @@ function buildNodes(ops: readonly number[], values: readonly unknown[], shift: n
     return node;
   };
   return next();
+}
+
+/**
+ * The notes walked for a {@link NoteVisitor}, in the order `buildNodes` reads them (the text's),
+ * without building a node: a key of a mapping is its first scalar, and a taken value is walked
+ * only for the data of its scalars.
+ */
+function visitNotes(ops: readonly number[], values: readonly unknown[], shift: number, visitor: NoteVisitor): void {
+  let op = 0;
+  let at = 0;
+  // Where the collection walked last starts and ends (what a taken collection reports).
+  let start = 0;
+  let end = 0;
+  /** One node; `inside`: the data of the taken value it is part of, if it is part of one. */
+  const next = (inside: unknown[] | undefined): void => {
+    const kind = ops[op];
+    if (kind === SCALAR) {
+      const value = values[at];
+      at += 2;
+      if (inside) inside.push(value);
+      else visitor.scalar(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift);
+      op += 5;
+      return;
+    }
+    op += 2;
+    while (ops[op] !== CLOSE) {
+      if (kind === SEQ) {
+        next(inside);
+        continue;
+      }
+      // A key: always a plain scalar (SCALAR, style, start, end, node end), its `:` right after it.
+      const key = values[at] as string;
+      at += 2;
+      const colon = ops[op + 3] + shift;
+      op += 5;
+      if (inside) {
+        inside.push(key);
+        next(inside);
+      } else if (!visitor.key(key, colon)) {
+        next(undefined);
+      } else if (ops[op] === SCALAR) {
+        const value = values[at];
+        visitor.taken(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift, [value]);
+        at += 2;
+        op += 5;
+      } else {
+        const data: unknown[] = [];
+        next(data);
+        visitor.taken(undefined, undefined, start, end, data);
+      }
+    }
+    start = ops[op + 1] + shift;
+    end = ops[op + 2] + shift;
+    op += 4;
+  };
+  next(undefined);
 }
 
 class BlockReader {

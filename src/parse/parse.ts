@@ -1,6 +1,6 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { isPlainText, readBlock, readBlockYaml, streamParts, type BlockReading, type StreamPart } from './block-yaml.js';
+import { isPlainText, readBlock, readBlockYaml, streamParts, type BlockReading, type NoteVisitor, type StreamPart } from './block-yaml.js';
 import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
 import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
 import { toPointer } from './pointer.js';
@@ -16,7 +16,7 @@ import type { Finding, Range, Severity } from '../types.js';
 
 // Where a stream's documents begin and end, for callers that work a document at a time (masking);
 // the block reader's data alone, for a fix's read-back of its edited text.
-export { readBlockYaml, streamParts, type StreamPart };
+export { readBlockYaml, streamParts, type NoteVisitor, type StreamPart };
 
 export type SourceFormat = 'yaml' | 'json';
 
@@ -78,6 +78,11 @@ export interface ParsedFile {
    * of it (src/schema/secrets.ts).
    */
   unreadFrom?: number;
+  /**
+   * The block reader's notes of every document's keys and values, walked in text order (see
+   * NoteVisitor): what masking reads instead of the nodes, where the nodes are the reader's own.
+   */
+  notes?: (visitor: NoteVisitor) => void;
 }
 
 export interface ParseOptions {
@@ -286,7 +291,9 @@ function blockFile(file: ParsedFile, parts: readonly BlockPart[], yamlNode: (ind
     return line;
   };
   for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(file.text, lineStarts, lineOf, from, to));
-  return { ...file, reader: 'block', documents, comments };
+  // (Where any part's nodes are `yaml`'s, so are the notes: none.)
+  const notes = parts.every(({ reading }) => reading.visit) ? (visitor: NoteVisitor) => parts.forEach(({ reading, start }) => reading.visit!(start, visitor)) : undefined;
+  return { ...file, reader: 'block', documents, comments, notes };
 }
 
 /** The text read with `yaml`: every document's nodes, data and comments, and what `yaml` and the checks around it find. */
