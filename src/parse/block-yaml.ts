@@ -223,59 +223,60 @@ function buildNodes(ops: readonly number[], values: readonly unknown[], shift: n
 
 /**
  * The notes walked for a {@link NoteVisitor}, in the order `buildNodes` reads them (the text's),
- * without building a node: a key of a mapping is its first scalar, and a taken value is walked
- * only for the data of its scalars.
+ * without building a node: a mapping's items are key, value, key, value…, and a taken value is
+ * walked only for the data of its scalars. One loop over the notes, with a stack of what each open
+ * collection expects next (no call a node: a cluster file's few hundred nodes are walked for
+ * every file with findings).
  */
 function visitNotes(ops: readonly number[], values: readonly unknown[], shift: number, visitor: NoteVisitor): void {
-  let op = 0;
+  const open: number[] = [];
+  // The data of the taken collection being walked, and how many collections were open around it.
+  let inside: unknown[] | undefined;
+  let insideAt = 0;
+  // Whether the next node is the value of a key the visitor took.
+  let taken = false;
   let at = 0;
-  // Where the collection walked last starts and ends (what a taken collection reports).
-  let start = 0;
-  let end = 0;
-  /** One node; `inside`: the data of the taken value it is part of, if it is part of one. */
-  const next = (inside: unknown[] | undefined): void => {
+  for (let op = 0; op < ops.length; ) {
     const kind = ops[op];
     if (kind === SCALAR) {
       const value = values[at];
       at += 2;
+      const top = open.length - 1;
+      const expects = open[top];
+      open[top] = expects === KEY_NEXT ? VALUE_NEXT : expects === VALUE_NEXT ? KEY_NEXT : expects;
       if (inside) inside.push(value);
-      else visitor.scalar(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift);
-      op += 5;
-      return;
-    }
-    op += 2;
-    while (ops[op] !== CLOSE) {
-      if (kind === SEQ) {
-        next(inside);
-        continue;
-      }
-      // A key: always a plain scalar (SCALAR, style, start, end, node end), its `:` right after it.
-      const key = values[at] as string;
-      at += 2;
-      const colon = ops[op + 3] + shift;
-      op += 5;
-      if (inside) {
-        inside.push(key);
-        next(inside);
-      } else if (!visitor.key(key, colon)) {
-        next(undefined);
-      } else if (ops[op] === SCALAR) {
-        const value = values[at];
+      // A key is always plain, its `:` right after it (its end).
+      else if (expects === KEY_NEXT) taken = visitor.key(value as string, ops[op + 3] + shift);
+      else if (taken) {
         visitor.taken(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift, [value]);
-        at += 2;
-        op += 5;
-      } else {
-        const data: unknown[] = [];
-        next(data);
-        visitor.taken(undefined, undefined, start, end, data);
+        taken = false;
+      } else visitor.scalar(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift);
+      op += 5;
+    } else if (kind === CLOSE) {
+      open.pop();
+      if (inside && open.length === insideAt) {
+        visitor.taken(undefined, undefined, ops[op + 1] + shift, ops[op + 2] + shift, inside);
+        inside = undefined;
       }
+      const top = open.length - 1;
+      if (top >= 0 && open[top] === VALUE_NEXT) open[top] = KEY_NEXT;
+      op += 4;
+    } else {
+      if (taken) {
+        inside = [];
+        insideAt = open.length;
+        taken = false;
+      }
+      open.push(kind === MAP ? KEY_NEXT : ITEM_NEXT);
+      op += 2;
     }
-    start = ops[op + 1] + shift;
-    end = ops[op + 2] + shift;
-    op += 4;
-  };
-  next(undefined);
+  }
 }
+
+/** What an open collection expects next (visitNotes): a mapping's key or value, or a sequence's item. */
+const KEY_NEXT = 0;
+const VALUE_NEXT = 1;
+const ITEM_NEXT = 2;
 
 class BlockReader {
   /** Offset of the start of the line the reader is on. */
