@@ -153,6 +153,10 @@ function credentialsRead(file: MaskableFile, credential: (key: string) => boolea
       return taken;
     },
     scalar(value, type, start, end) {
+      // The block reader reads every other scalar from one line (no line feed in its range) and
+      // without escapes, so a private key's marker in its value is written in the text as well:
+      // hiddenFromLinePass finds nothing in it.
+      if (type !== Scalar.BLOCK_FOLDED) return;
       const range = hiddenFromLinePass(text, value, type, start, end, credential);
       if (range) ranges.push(range);
     },
