@@ -42,6 +42,29 @@ export interface BlockReading {
   nodes(shift: number): { contents: YAMLMap<Scalar, unknown>; start: number } | undefined;
   /** Each comment's offsets, moved `shift` characters on: from its `#` to the end of its line. */
   comments(shift: number): Array<[number, number]>;
+  /**
+   * The notes walked in text order for a reader of keys and values (masking's credentials,
+   * src/schema/secrets.ts), offsets moved `shift` on; `undefined` where `nodes()` gives
+   * `undefined` (the nodes are then `yaml`'s, and so are their offsets).
+   */
+  visit: ((shift: number, visitor: NoteVisitor) => void) | undefined;
+}
+
+/**
+ * What {@link BlockReading.visit} tells of a document's nodes, as a walk of the nodes `nodes()`
+ * would build tells it: every key (it is judged once, and chooses whether its value is taken
+ * whole), every scalar outside a taken value, and each taken value with the data inside it.
+ */
+export interface NoteVisitor {
+  /** A key outside taken values, and the offset of its `:` (always right after it): whether its value is taken. */
+  key(name: string, colon: number): boolean;
+  /** A scalar outside taken values (keys left out): its data, style and source range. */
+  scalar(value: unknown, type: Scalar.Type, start: number, end: number): void;
+  /**
+   * A taken value: a scalar's data and style (a collection's: `undefined`, no style), its source
+   * range, and the data of every scalar in it, keys included (a scalar's own data for a scalar).
+   */
+  taken(value: unknown, type: Scalar.Type | undefined, start: number, end: number, inside: readonly unknown[]): void;
 }
 
 /**
@@ -61,6 +84,7 @@ export function readBlock(text: string, maxDepth: number, record = true): BlockR
       value,
       nodes: (shift) => (reader.placeable ? { contents: buildNodes(reader.ops, reader.values, shift) as YAMLMap<Scalar, BuiltNode>, start: start + shift } : undefined),
       comments: (shift) => reader.commentRanges(shift),
+      visit: reader.placeable ? (shift, visitor) => visitNotes(reader.ops, reader.values, shift, visitor) : undefined,
     };
   } catch (error) {
     if (error === DECLINE) return undefined;
@@ -196,6 +220,63 @@ function buildNodes(ops: readonly number[], values: readonly unknown[], shift: n
   };
   return next();
 }
+
+/**
+ * The notes walked for a {@link NoteVisitor}, in the order `buildNodes` reads them (the text's),
+ * without building a node: a mapping's items are key, value, key, value…, and a taken value is
+ * walked only for the data of its scalars. One loop over the notes, with a stack of what each open
+ * collection expects next (no call a node: a cluster file's few hundred nodes are walked for
+ * every file with findings).
+ */
+function visitNotes(ops: readonly number[], values: readonly unknown[], shift: number, visitor: NoteVisitor): void {
+  const open: number[] = [];
+  // The data of the taken collection being walked, and how many collections were open around it.
+  let inside: unknown[] | undefined;
+  let insideAt = 0;
+  // Whether the next node is the value of a key the visitor took.
+  let taken = false;
+  let at = 0;
+  for (let op = 0; op < ops.length; ) {
+    const kind = ops[op];
+    if (kind === SCALAR) {
+      const value = values[at];
+      at += 2;
+      const top = open.length - 1;
+      const expects = open[top];
+      open[top] = expects === KEY_NEXT ? VALUE_NEXT : expects === VALUE_NEXT ? KEY_NEXT : expects;
+      if (inside) inside.push(value);
+      // A key is always plain, its `:` right after it (its end).
+      else if (expects === KEY_NEXT) taken = visitor.key(value as string, ops[op + 3] + shift);
+      else if (taken) {
+        visitor.taken(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift, [value]);
+        taken = false;
+      } else visitor.scalar(value, STYLES[ops[op + 1]], ops[op + 2] + shift, ops[op + 3] + shift);
+      op += 5;
+    } else if (kind === CLOSE) {
+      open.pop();
+      if (inside && open.length === insideAt) {
+        visitor.taken(undefined, undefined, ops[op + 1] + shift, ops[op + 2] + shift, inside);
+        inside = undefined;
+      }
+      const top = open.length - 1;
+      if (top >= 0 && open[top] === VALUE_NEXT) open[top] = KEY_NEXT;
+      op += 4;
+    } else {
+      if (taken) {
+        inside = [];
+        insideAt = open.length;
+        taken = false;
+      }
+      open.push(kind === MAP ? KEY_NEXT : ITEM_NEXT);
+      op += 2;
+    }
+  }
+}
+
+/** What an open collection expects next (visitNotes): a mapping's key or value, or a sequence's item. */
+const KEY_NEXT = 0;
+const VALUE_NEXT = 1;
+const ITEM_NEXT = 2;
 
 class BlockReader {
   /** Offset of the start of the line the reader is on. */

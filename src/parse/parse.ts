@@ -1,6 +1,6 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { isPlainText, readBlock, readBlockYaml, streamParts, type BlockReading, type StreamPart } from './block-yaml.js';
+import { isPlainText, readBlock, readBlockYaml, streamParts, type BlockReading, type NoteVisitor, type StreamPart } from './block-yaml.js';
 import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
 import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
 import { toPointer } from './pointer.js';
@@ -16,7 +16,7 @@ import type { Finding, Range, Severity } from '../types.js';
 
 // Where a stream's documents begin and end, for callers that work a document at a time (masking);
 // the block reader's data alone, for a fix's read-back of its edited text.
-export { readBlockYaml, streamParts, type StreamPart };
+export { readBlockYaml, streamParts, type NoteVisitor, type StreamPart };
 
 export type SourceFormat = 'yaml' | 'json';
 
@@ -84,6 +84,11 @@ export interface ParsedFile {
    * of it (src/schema/secrets.ts).
    */
   unreadFrom?: number;
+  /**
+   * The block reader's notes of every document's keys and values, walked in text order (see
+   * NoteVisitor): what masking reads instead of the nodes, where the nodes are the reader's own.
+   */
+  readonly notes?: (visitor: NoteVisitor) => void;
 }
 
 export interface ParseOptions {
@@ -248,6 +253,18 @@ class SourceFile implements ParsedFile {
 
   get lineCounter(): LineCounter {
     return (this.lines ??= lineCounterOf(this.text));
+  }
+
+  /**
+   * The block reader's notes, walked: made when asked for (masking), from the parts, for the reason
+   * above. None where any part's nodes are `yaml`'s, since then so are the notes.
+   */
+  get notes(): ((visitor: NoteVisitor) => void) | undefined {
+    const parts = this.blockParts;
+    if (!parts?.every(({ reading }) => reading.visit)) return undefined;
+    return (visitor) => {
+      for (const { reading, start } of parts) reading.visit!(start, visitor);
+    };
   }
 
   /** None for JSON; those the block reader noted; or those `yaml` found as it read (set by readWithYaml). */

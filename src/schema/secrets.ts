@@ -1,6 +1,6 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { lineStarts, positionAt, withLineFeeds } from '../parse/lines.js';
-import { parseText, streamParts, type StreamPart } from '../parse/parse.js';
+import { parseText, streamParts, type NoteVisitor, type StreamPart } from '../parse/parse.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
 import { closest, isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from './values.js';
@@ -100,19 +100,80 @@ type LineMasks = Map<number, { readonly start: number; readonly end: number; rea
  * line it may change (it reads a line as the node pass left it), then the lines the parse did not
  * read blanked. No masked copy of the whole text is made: the lines that change are few.
  */
-function lineMasks(written: string, parsed: MaskableFile | undefined): { text: string; masks: LineMasks } {
+function lineMasks(written: string, parsed: MaskableFile | undefined): { text: string; masks: LineMasks; read: CredentialsRead } {
   // Lines as YAML reads them (a lone CR ends one), as the parse's offsets and every output count them.
   const text = withLineFeeds(written);
   const masks: LineMasks = new Map();
   // A text no caller has parsed the same way (an output's text, a diff's, an example's) is parsed here.
   const file = parsed ?? parseText(text, 'yaml');
-  maskCredentialNodes(text, file, masks);
+  const credential = credentialTest();
+  const read = credentialsRead(file, credential);
+  // Offsets of the parsed text do not count a byte-order mark.
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  maskCredentialRanges(text, file.text, shift, read.ranges, masks);
   // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
-  maskLines(text, privateKeyLines(text), masks);
+  maskLines(text, privateKeyLines(text), masks, credential, read.plainKeyColons, shift);
   withoutUnread(text, file, masks);
-  return { text, masks };
+  return { text, masks, read };
+}
+
+/**
+ * What masking reads of a file's credential members, each member's name judged once: the ranges
+ * of their values (and of the few other scalars the line pass cannot mask, see
+ * {@link hiddenFromLinePass}); and, where the block reader's notes were read (ParsedFile.notes),
+ * the data inside those values, for messages, and the `:` of each member judged no credential
+ * whose name the line pass reads whole, for the line pass.
+ */
+interface CredentialsRead {
+  ranges: SecretRange[];
+  /** The data of every scalar inside a credential's value, names included (what {@link collectCredentialValues} finds in the documents' data). */
+  inside?: unknown[];
+  /** Sorted offsets (of the parsed text) of the `:` after a member's name that is no credential's (see {@link maskLines}). */
+  plainKeyColons?: number[];
+}
+
+/**
+ * The credentials of a file, from the block reader's notes where it has them, else from the nodes.
+ * One reading of one file, whoever made the file: the notes are the nodes the block reader
+ * would build (BlockReading.visit), walked in the order the node walk takes, so both give the
+ * same ranges; the notes only spare building and walking objects for it.
+ */
+function credentialsRead(file: MaskableFile, credential: (key: string) => boolean): CredentialsRead {
+  if (!file.notes) return { ranges: credentialNodeRanges(file, credential) };
+  const text = file.text;
+  const ranges: SecretRange[] = [];
+  const inside: unknown[] = [];
+  const plainKeyColons: number[] = [];
+  const visitor: NoteVisitor = {
+    key(name, colon) {
+      const taken = credential(name);
+      if (!taken && isNameRun(name)) plainKeyColons.push(colon);
+      return taken;
+    },
+    scalar(value, type, start, end) {
+      // The block reader reads every other scalar from one line (no line feed in its range) and
+      // without escapes, so a private key's marker in its value is written in the text as well:
+      // hiddenFromLinePass finds nothing in it.
+      if (type !== Scalar.BLOCK_FOLDED) return;
+      const range = hiddenFromLinePass(text, value, type, start, end, credential);
+      if (range) ranges.push(range);
+    },
+    taken(value, type, start, end, data) {
+      const range = type === undefined ? collectionRange(start, end) : scalarRange(text, value, type, start, end);
+      if (range) ranges.push(range);
+      for (const item of data) inside.push(item);
+    },
+  };
+  file.notes(visitor);
+  return { ranges, inside, plainKeyColons };
+}
+
+/** Whether a name is all `[A-Za-z0-9_.-]`: the line pass reads it whole before its `:` (see {@link namesCredentialAt}). */
+function isNameRun(name: string): boolean {
+  for (let i = 0; i < name.length; i++) if (!isNameCharacter(name.charCodeAt(i))) return false;
+  return name.length > 0;
 }
 
 /**
@@ -166,6 +227,8 @@ export class FileSecrets {
   /** A shown text the caller made (or makes) itself: its spans are found by comparing every line. */
   private readonly handed: (() => string) | undefined;
   private masks: LineMasks | undefined;
+  /** What the masks were made from (see {@link CredentialsRead}). */
+  private read: CredentialsRead | undefined;
   private shownText: string | undefined;
   private starts: number[] | undefined;
   private spanList: readonly string[] | undefined;
@@ -249,7 +312,7 @@ export class FileSecrets {
   }
 
   private lineMasks(): LineMasks {
-    if (!this.masks) this.masks = lineMasks(this.text, this.parsed).masks;
+    if (!this.masks) ({ masks: this.masks, read: this.read } = lineMasks(this.text, this.parsed));
     return this.masks;
   }
 
@@ -268,7 +331,12 @@ export class FileSecrets {
   }
 
   private credentials(): Secrets {
-    return (this.secretSet ??= secretsIn(this.text, this.spans(), this.values));
+    if (this.secretSet) return this.secretSet;
+    const spans = this.spans();
+    // The data inside credentials' values, as the notes read it, is what a walk of `values` would
+    // find where `values` is the data of the very file handed to be masked (the engine hands both).
+    const inside = this.parsed && this.values.length > 0 ? this.read?.inside : undefined;
+    return (this.secretSet = secretsIn(this.text, spans, this.values, inside));
   }
 }
 
@@ -301,6 +369,8 @@ export interface MaskableFile {
   readonly documents: ReadonlyArray<{ readonly node: Document.Parsed }>;
   /** Where the parse stopped reading the text, if it did (ParsedFile.unreadFrom). */
   readonly unreadFrom?: number;
+  /** The block reader's notes of the same nodes (ParsedFile.notes), read instead of them where there. */
+  readonly notes?: (visitor: NoteVisitor) => void;
 }
 
 /** The indexes of the lines of private-key blocks, BEGIN to END. */
@@ -326,8 +396,7 @@ function privateKeyLines(text: string): Set<number> {
  * other line is copied as it is (splitting a file with findings into lines and joining them
  * again cost as much as masking it).
  */
-function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks): void {
-  const credential = credentialTest();
+function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks, credential: (key: string) => boolean, plainKeyColons: readonly number[] = [], shift = 0): void {
   const state: LineState = { blockIndent: -1 };
   // Most texts have no private key, and the node pass masks few lines: neither is looked up line by line for nothing.
   const anyPrivateKey = privateKey.size > 0;
@@ -335,6 +404,8 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
   let colon = text.indexOf(':');
   let equals = text.indexOf('=');
   let word = nextMatch(CREDENTIAL_WORDS, text, 0);
+  // The next of plainKeyColons not behind the colon looked at.
+  let judged = 0;
   for (let index = 0, start = 0; ; index++) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
@@ -345,8 +416,15 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
     // text scanned is the text as written: a line the node pass masked is a candidate whatever it
     // holds (masking takes away, and never makes, what makes a line one).
     let candidate = state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (word !== -1 && word < end) || (anyMasked && masks.has(index));
-    // A URL's `://` is one of the line's colons (its slashes are on the same line).
-    for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
+    // A URL's `:` has `//` after it. A member's `:` the reader judged is passed over: it stands right
+    // after the member's name, which is all name characters, after a space or the line's start,
+    // so namesCredentialAt would read that very name, which was judged no credential's; and a `:`
+    // the reader takes for a member's has a space or line end after it, no `//`.
+    for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) {
+      while (judged < plainKeyColons.length && plainKeyColons[judged] + shift < colon) judged++;
+      if (judged < plainKeyColons.length && plainKeyColons[judged] + shift === colon) continue;
+      candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
+    }
     for (; !candidate && equals !== -1 && equals < end; equals = text.indexOf('=', equals + 1)) candidate = namesCredentialAt(text, start, equals, '=', credential);
     if (candidate) {
       const line = masks.get(index)?.shown ?? text.slice(start, end);
@@ -641,18 +719,15 @@ function maskUrlPasswords(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
-/** The values of credential members, found in the parsed YAML, masked (see {@link maskSecrets}): the masks of the lines they are on. */
-function maskCredentialNodes(text: string, file: MaskableFile, masks: LineMasks): void {
-  // Offsets of the parsed text do not count a byte-order mark.
-  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const credential = credentialTest();
+/** The ranges of the values of credential members (and of what the line pass cannot mask), found in the parsed YAML's nodes. */
+function credentialNodeRanges(file: MaskableFile, credential: (key: string) => boolean): SecretRange[] {
   const ranges: SecretRange[] = [];
   for (const { node: doc } of file.documents) {
     const stack: unknown[] = [doc.contents];
     while (stack.length > 0) {
       const node = stack.pop();
       if (isScalar(node)) {
-        const range = hiddenFromLinePass(file.text, node, credential);
+        const range = node.range ? hiddenFromLinePass(file.text, node.value, node.type, node.range[0], node.range[1], credential) : undefined;
         if (range) ranges.push(range);
         continue;
       }
@@ -674,16 +749,23 @@ function maskCredentialNodes(text: string, file: MaskableFile, masks: LineMasks)
       }
     }
   }
+  return ranges;
+}
+
+/**
+ * The credential ranges of the parsed text (`source`, offsets `shift` behind the text's), masked
+ * (see {@link maskSecrets}): the masks of the lines they are on.
+ */
+function maskCredentialRanges(text: string, source: string, shift: number, ranges: readonly SecretRange[], masks: LineMasks): void {
   if (ranges.length === 0) return;
-  const sorted = stretchedRanges(file.text, ranges);
+  const sorted = stretchedRanges(source, ranges);
   // A line of the parsed text as a mask of the text's: the first line holds the byte-order mark.
   const put = (line: number, start: number, end: number, shown: string): void => {
     masks.set(line, line === 0 ? { start: 0, end: end + shift, shown: text.slice(0, shift) + shown } : { start: start + shift, end: end + shift, shown });
   };
   // Ranges that overlap (an alias names an anchor that another credential's value holds) are
   // masked a line at a time, as they come; others left to right, each line made once.
-  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return maskOverlappingRanges(file.text, sorted, put);
-  const source = file.text;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return maskOverlappingRanges(source, sorted, put);
   // The first line end at or after `from`, the index of its line and where that starts: all only
   // move forward (one line may hold thousands of ranges, one range thousands of lines).
   let newline = source.indexOf('\n');
@@ -732,15 +814,13 @@ function maskCredentialNodes(text: string, file: MaskableFile, masks: LineMasks)
  * file (`"fs.s3a.secret.key=abc⏎    def"`: YAML joins the lines, the engine reads one). A literal
  * block (`|`) keeps its lines as the file writes them, so the line pass sees it as it is.
  */
-function hiddenFromLinePass(text: string, node: Scalar, credential: (key: string) => boolean): SecretRange | undefined {
-  const value = node.value;
-  if (typeof value !== 'string' || !node.range || node.type === Scalar.BLOCK_LITERAL) return undefined;
+function hiddenFromLinePass(text: string, value: unknown, type: Scalar.Type | undefined, start: number, end: number, credential: (key: string) => boolean): SecretRange | undefined {
+  if (typeof value !== 'string' || type === Scalar.BLOCK_LITERAL) return undefined;
   // Asked of every scalar: its text is cut out only where the answer needs it (a private key's
   // marker), and looked through for a line end in place, not copied.
-  const [start, end] = node.range;
   const keyNotWritten = value.includes('PRIVATE KEY') && PRIVATE_KEY_BEGIN.test(value) && !PRIVATE_KEY_BEGIN.test(text.slice(start, end));
   const settingRunsOn = !keyNotWritten && hasLineFeed(text, start, end) && value.split('\n').some((line) => maskFreeText(line, credential) !== line);
-  return keyNotWritten || settingRunsOn ? secretRange(text, node) : undefined;
+  return keyNotWritten || settingRunsOn ? scalarRange(text, value, type, start, end) : undefined;
 }
 
 /** Whether a `\n` stands in `text[start, end)`. */
@@ -772,20 +852,26 @@ function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, numb
 /** The text range a credential's value covers (a plain scalar's marked so), or none when there is nothing secret to hide. */
 function secretRange(text: string, node: unknown): SecretRange | undefined {
   if (!isNode(node) || !node.range) return undefined;
-  let [start] = node.range;
-  const end = node.range[1];
-  if (isScalar(node)) {
-    if (isUnset(node.value) || node.value === '' || isOnlyPlaceholders(node.value)) return undefined;
-    // A block scalar's header (`|`, `>-`) stays; its lines are the secret.
-    if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
-      const newline = text.indexOf('\n', start);
-      if (newline === -1 || newline >= end) return undefined;
-      start = newline + 1;
-    }
-    // Quotes stay, so the masked text still reads as a string.
-    if (node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1, false] : undefined;
+  return isScalar(node) ? scalarRange(text, node.value, node.type, node.range[0], node.range[1]) : collectionRange(node.range[0], node.range[1]);
+}
+
+/** {@link secretRange} of a scalar of that value, style and range. */
+function scalarRange(text: string, value: unknown, type: Scalar.Type | undefined, start: number, end: number): SecretRange | undefined {
+  if (isUnset(value) || value === '' || isOnlyPlaceholders(value)) return undefined;
+  // A block scalar's header (`|`, `>-`) stays; its lines are the secret.
+  if (type === Scalar.BLOCK_LITERAL || type === Scalar.BLOCK_FOLDED) {
+    const newline = text.indexOf('\n', start);
+    if (newline === -1 || newline >= end) return undefined;
+    start = newline + 1;
   }
-  return start < end ? [start, end, isScalar(node) && node.type === Scalar.PLAIN] : undefined;
+  // Quotes stay, so the masked text still reads as a string.
+  if (type === Scalar.QUOTE_DOUBLE || type === Scalar.QUOTE_SINGLE) return start + 1 < end - 1 ? [start + 1, end - 1, false] : undefined;
+  return start < end ? [start, end, type === Scalar.PLAIN] : undefined;
+}
+
+/** {@link secretRange} of a collection (or an alias) of that range: all of it. */
+function collectionRange(start: number, end: number): SecretRange | undefined {
+  return start < end ? [start, end, false] : undefined;
 }
 
 /** A credential value's range in the text, and whether it is a plain scalar's (see {@link stretchedRanges}). */
@@ -1082,11 +1168,16 @@ function filterBit(hash: number): number {
   return Math.imul(hash, 0x9e3779b1) >>> (32 - RUN_FILTER_LOG);
 }
 
-function secretsIn(text: string, spans: readonly string[], values: readonly unknown[]): Secrets {
+function secretsIn(text: string, spans: readonly string[], values: readonly unknown[], inside?: readonly unknown[]): Secrets {
   const found = new Set<string>(spans);
-  // Without an alias (a `*`) no two members share an object: the walk needs no record of what it walked.
-  const tree = !text.includes('*');
-  for (const value of values) if (!tree || !collectCredentialValues(value, found, text.length + 1)) collectCredentialValues(value, found, Infinity, true);
+  if (inside) {
+    // Found as the walk below finds the scalars under a credential-like member.
+    for (const value of inside) if (!isUnset(value)) addCredentialScalar(String(value), found);
+  } else {
+    // Without an alias (a `*`) no two members share an object: the walk needs no record of what it walked.
+    const tree = !text.includes('*');
+    for (const value of values) if (!tree || !collectCredentialValues(value, found, text.length + 1)) collectCredentialValues(value, found, Infinity, true);
+  }
   const secrets: Secrets = { empty: true, long: new Set(), runFilter: [], whole: new Set(), short: new Map(), tiny: new Set() };
   for (const raw of found) {
     // A YAML parser names an alias, anchor or tag without its sigil (`*`, `&`, `!`).
@@ -1156,9 +1247,7 @@ function collectCredentialValues(root: unknown, found: Set<string>, objects: num
     const secret = secrets.pop()!;
     if (value === null || value === undefined) continue;
     if (typeof value !== 'object') {
-      if (!secret) continue;
-      const shown = String(value);
-      if (shown.trim() !== '' && !isOnlyPlaceholders(shown)) found.add(shown);
+      if (secret) addCredentialScalar(String(value), found);
       continue;
     }
     if (shared) {
@@ -1186,6 +1275,11 @@ function collectCredentialValues(root: unknown, found: Set<string>, objects: num
     }
   }
   return true;
+}
+
+/** A scalar found under a credential-like member, as text: a credential unless blank or placeholders alone. */
+function addCredentialScalar(shown: string, found: Set<string>): void {
+  if (shown.trim() !== '' && !isOnlyPlaceholders(shown)) found.add(shown);
 }
 
 function maskMessage(message: string, secrets: Secrets): string {
