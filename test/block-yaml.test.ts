@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { seededRandom } from './helpers/random.js';
 import { stringify } from 'yaml';
 import { isMap, isPair, isScalar, isSeq, Pair, Scalar, YAMLMap, YAMLParseError, YAMLSeq } from 'yaml';
-import { isPlainText, readBlockYaml } from '../src/parse/block-yaml.js';
-import { parseText, streamParts, type ParsedFile } from '../src/parse/parse.js';
+import { isPlainText, readBlockYaml, streamParts } from '../src/parse/block-yaml.js';
+import { parseText, type ParsedFile } from '../src/parse/parse.js';
 // @ts-expect-error: a plain ES module of the benchmark, without types
 import { clusterFile } from '../bench/corpus.mjs';
 

@@ -1,5 +1,6 @@
 import { isCollection, isMap, isNode, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { DEFAULT_MAX_DEPTH, parseText, readBlockYaml, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import { DEFAULT_MAX_DEPTH, parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
+import { readBlockYaml } from '../parse/block-yaml.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
 

@@ -1,6 +1,6 @@
 import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
-import { isPlainText, readBlock, readBlockYaml, streamParts, type BlockReading, type NoteVisitor, type StreamPart } from './block-yaml.js';
+import { isPlainText, readBlock, streamParts, type BlockReading, type NoteVisitor, type StreamPart } from './block-yaml.js';
 import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
 import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
 import { toPointer } from './pointer.js';
@@ -13,10 +13,6 @@ import parseSyntax from '../../rules/parse/syntax.js';
 import parseWarning from '../../rules/parse/warning.js';
 import { renderMessage, type StageRule } from '../define-rule.js';
 import type { Finding, Range, Severity } from '../types.js';
-
-// Where a stream's documents begin and end, for callers that work a document at a time (masking);
-// the block reader's data alone, for a fix's read-back of its edited text.
-export { readBlockYaml, streamParts, type NoteVisitor, type StreamPart };
 
 export type SourceFormat = 'yaml' | 'json';
 

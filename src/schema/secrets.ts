@@ -1,6 +1,7 @@
 import { isAlias, isMap, isNode, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { lineStarts, positionAt, withLineFeeds } from '../parse/lines.js';
-import { parseText, streamParts, type NoteVisitor, type StreamPart } from '../parse/parse.js';
+import { parseText } from '../parse/parse.js';
+import { streamParts, type NoteVisitor, type StreamPart } from '../parse/block-yaml.js';
 import type { Finding, Fix } from '../types.js';
 import { BODY_SCHEMAS, DEFINITIONS, type JsonSchema } from './body-schemas.js';
 import { closest, isOnlyPlaceholders, isOnlyPlaceholdersQuoted, isUnset, MASK } from './values.js';
