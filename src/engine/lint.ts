@@ -1,8 +1,7 @@
 import type { OperationId } from '../operations.js';
 import { withLineFeeds } from '../parse/lines.js';
-import { locate } from '../parse/locate.js';
+import { locate, placedFinding } from '../parse/locate.js';
 import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENTS, formatOf, parseText, type ParsedFile, type ParseOptions, type SourceComment, type SourceDocument, type SourceFormat } from '../parse/parse.js';
-import { toPointer } from '../parse/pointer.js';
 import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
 import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
@@ -256,17 +255,7 @@ function withoutSecrets<F extends DetailedFinding>(findings: F[], mask: (text: s
 /** A finding placed in the text: its range, and its fix intents made text edits, where the node's source range is known. */
 function placed(file: ParsedFile, renderer: FixRenderer, document: SourceDocument | undefined, finding: PathFinding, detailed: boolean): DetailedFinding {
   const range = finding.range ?? (document ? locate(file, document.node, finding.path, finding.target, finding.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 });
-  const located: DetailedFinding = {
-    ruleId: finding.ruleId,
-    severity: finding.severity,
-    message: finding.message,
-    path: toPointer(finding.path),
-    ...(document && file.documents.length > 1 ? { document: document.index } : {}),
-    line: range.line,
-    column: range.column,
-    endLine: range.endLine,
-    endColumn: range.endColumn,
-  };
+  const located: DetailedFinding = placedFinding(finding, finding.path, document && file.documents.length > 1 ? document.index : undefined, range);
   const fix = finding.fix && renderFix(renderer, document, finding.path, finding.fix);
   if (fix) located.fix = fix;
   const suggestions = finding.suggestions && renderSuggestions(renderer, document, finding.path, finding.suggestions);

@@ -1,7 +1,6 @@
-import { locate } from '../parse/locate.js';
+import { locate, placedFinding } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
-import { toPointer } from '../parse/pointer.js';
-import type { FactPlace, FileResult, Finding, Located, Range, RepositoryFacts, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
+import type { FactPlace, FileResult, Located, Range, RepositoryFacts, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
 import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
 import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
@@ -11,7 +10,7 @@ import { applyDirectives, parseDirectives, withMaskedReason, type Directive } fr
 import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { getIn, isObject } from '../../rules/support/rule-helpers.js';
-import type { BodyOfDocument } from './lint.js';
+import type { BodyOfDocument, DetailedFinding } from './lint.js';
 import { detached } from '../parse/detached.js';
 
 /**
@@ -179,7 +178,7 @@ function withRepositoryFindings(
   const source = result.source ?? (known && options.keepSource === false ? undefined : sourceOf(result.file));
   if (source === undefined && !(known && options.keepSource === false)) return result;
   const parsed = known ? undefined : parseText(source!, formatOf(result.file));
-  let located = extra.map((finding): Finding => {
+  let located = extra.map((finding): DetailedFinding => {
     let range: Range;
     if (parsed) {
       const document = parsed.documents[finding.at.document ?? 0];
@@ -189,18 +188,8 @@ function withRepositoryFindings(
     } else {
       range = finding.at.range!;
     }
-    return {
-      ruleId: finding.ruleId,
-      severity: finding.severity,
-      message: finding.message,
-      path: toPointer(finding.at.path),
-      ...(finding.at.document === undefined ? {} : { document: finding.at.document }),
-      line: range.line,
-      column: range.column,
-      endLine: range.endLine,
-      endColumn: range.endColumn,
-      ...(options.detailed ? { messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : {}),
-    };
+    const placed = placedFinding(finding, finding.at.path, finding.at.document, range);
+    return options.detailed ? { ...placed, messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : placed;
   });
   if (parsed) options.onLocated?.(result.file, extra.map((finding) => finding.at));
   // The file's own pass left these ids to this one (see `withoutRepositoryRules`); unknown ids,

@@ -1,8 +1,8 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import type { PathFinding, Range, ValueSpan } from '../types.js';
+import type { Finding, PathFinding, Range, ValueSpan } from '../types.js';
 import { aliasExpansion } from './aliases.js';
 import { rangeOf, type ParsedFile } from './parse.js';
-import type { DataPath } from './pointer.js';
+import { toPointer, type DataPath } from './pointer.js';
 
 /**
  * The one place where a data path becomes a source range.
@@ -17,6 +17,24 @@ import type { DataPath } from './pointer.js';
 export function locate(file: Pick<ParsedFile, 'text' | 'lineCounter'>, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value', within?: ValueSpan): Range {
   const [start, end] = (within && target === 'value' && spanOffsets(file.text, doc, path, within)) || locateOffsets(file.text, doc, path, target);
   return rangeOf(file.lineCounter, start, end);
+}
+
+/**
+ * A finding at its place, its fields in the order every output writes them: a file's own findings
+ * (src/engine/lint.ts) and those across files (src/engine/repository.ts) are made the same way.
+ */
+export function placedFinding(found: Pick<Finding, 'ruleId' | 'severity' | 'message'>, path: DataPath, document: number | undefined, range: Range): Finding {
+  return {
+    ruleId: found.ruleId,
+    severity: found.severity,
+    message: found.message,
+    path: toPointer(path),
+    ...(document === undefined ? {} : { document }),
+    line: range.line,
+    column: range.column,
+    endLine: range.endLine,
+    endColumn: range.endColumn,
+  };
 }
 
 function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value'): [number, number] {
