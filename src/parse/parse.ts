@@ -217,8 +217,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
 
 /** A JSON file: its data and what the JSON reader found, its nodes made when first asked for (jsonDocument). */
 function jsonFile(file: SourceFile, json: Extract<JsonReading, { value: unknown }>): ParsedFile {
-  const at = (start: number, end: number): Range => rangeOf(file.lineCounter, start, end);
-  for (const { key, path, range, first } of json.duplicates) file.findings.push({ ...plain(duplicateKey, 'duplicateKey', { key, firstLine: at(first, first).line }), path, ...at(...range) });
+  for (const { key, path, range, first } of json.duplicates) file.findings.push(duplicateKeyFinding(file, key, path, first, range));
   for (const readerBreak of json.breaks) file.findings.push(lineBreakFinding(file, readerBreak));
   file.reader = 'json';
   file.documents = [new LazyDocument(0, 0, json.value, () => jsonDocument(file.text))];
@@ -402,10 +401,6 @@ function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
   const hasAliases = source.includes('*');
   const documents = docs.map((node, index): SourceDocument => {
     const document = docs.length > 1 ? index : undefined;
-    const at = (start: number, end: number): Range & { document?: number } => ({
-      ...rangeOf(lineCounter, start, end),
-      ...(document === undefined ? {} : { document }),
-    });
     const unusable = (): SourceDocument => ({ index, start: node.range[0], node, value: undefined, usable: false });
     const refuse = (found: ReturnType<typeof plain>, start = node.range[0], end = start): SourceDocument => {
       findings.push(marked(file, found, start, end, document));
@@ -418,7 +413,7 @@ function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
     if (error) findings.push(marked(file, plain(parseSyntax, 'yaml', { detail: firstSentence(error.message) }), ...error.pos, document));
     for (const warning of node.warnings) findings.push(marked(file, plain(parseWarning, 'warning', { detail: firstSentence(warning.message) }), ...warning.pos, document));
     // One push each: a spread of 120,000 duplicate keys is as many arguments, past V8's stack.
-    for (const finding of duplicateKeys(node, at)) findings.push(finding);
+    for (const finding of duplicateKeys(file, node, document)) findings.push(finding);
     if (error) return unusable();
     // Before the data is made: `<<` merges copy what they name while it is made. (No `*`, no alias.)
     const expansion = hasAliases ? aliasExpansion(node, { maxAliases: maxAliasCount, maxCharacters: maxAliasExpansion }) : undefined;
@@ -487,12 +482,11 @@ function firstSentence(message: string): string {
   return message.split('\n', 1)[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
-
 /**
  * A later key wins when the document is read, as with JSON.parse, so the finding sits on the
  * later key and names the line of the first one.
  */
-function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) => Range & { document?: number }): Finding[] {
+function duplicateKeys(file: ParsedFile, doc: Document.Parsed, document: number | undefined): Finding[] {
   const findings: Finding[] = [];
   // Iterative, so no nesting the composer accepted can overflow the stack here.
   const stack: Array<{ node: unknown; path: string[] }> = [{ node: doc.contents, path: [] }];
@@ -513,15 +507,16 @@ function duplicateKeys(doc: Document.Parsed, at: (start: number, end: number) =>
         seen.set(name, pair.key.range[0]);
         continue;
       }
-      const [start, end] = pair.key.range;
-      findings.push({
-        ...plain(duplicateKey, 'duplicateKey', { key: name, firstLine: at(first, first).line }),
-        path: toPointer([...path, name]),
-        ...at(start, end),
-      });
+      findings.push(duplicateKeyFinding(file, name, toPointer([...path, name]), first, pair.key.range, document));
     }
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** yaml/duplicate-key at the later key (`range`), naming the line of the first (at offset `first`); by both readers. */
+function duplicateKeyFinding(file: ParsedFile, key: string, path: string, first: number, range: readonly number[], document?: number): Finding {
+  const found = plain(duplicateKey, 'duplicateKey', { key, firstLine: rangeOf(file.lineCounter, first, first).line });
+  return { ...found, path, ...rangeOf(file.lineCounter, range[0], range[1]), ...(document === undefined ? {} : { document }) };
 }
 
 /** The offset of the first collection in a document's tokens that lies deeper than `maxDepth`, if any. */
