@@ -66,3 +66,12 @@ describe('messages are masked with the data inside credentials\' values, as the 
     expect(nodes.message(message)).toBe(masked);
   });
 });
+
+// The notes' data inside credentials' values stands for the walk of `values` only where `values`
+// is the data of the very file parsed: a caller handing other data has that data walked.
+test('a message is masked of the credentials of the data handed, not only of the parsed file\'s', () => {
+  const parsed = parseText('label: [a]\n', 'yaml');
+  expect(parsed.notes).toBeTypeOf('function');
+  const secrets = new FileSecrets('label: [a]\n', { parsed, values: [{ password: 'hunter2x-secret' }] });
+  expect(secrets.message('value "hunter2x-secret" is not allowed')).toBe('value "****" is not allowed');
+});

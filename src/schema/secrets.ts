@@ -97,9 +97,9 @@ export function maskSecrets(written: string, parsed?: MaskableFile): string {
 type LineMasks = Map<number, { readonly start: number; readonly end: number; readonly shown: string }>;
 
 /**
- * The masks of a text's lines ({@link maskSecrets}): the node pass, then the line pass over every
- * line it may change (it reads a line as the node pass left it), then the lines the parse did not
- * read blanked. No masked copy of the whole text is made: the lines that change are few.
+ * The masks of a text's lines ({@link maskSecrets}): the node pass (the credential ranges, from the
+ * block reader's notes or the nodes), then the line pass over every line it may change (it reads a
+ * line as the node pass left it), then the lines the parse did not read blanked. No masked copy of the whole text is made: the lines that change are few.
  */
 function lineMasks(written: string, parsed: MaskableFile | undefined): { text: string; masks: LineMasks; read: CredentialsRead } {
   // Lines as YAML reads them (a lone CR ends one), as the parse's offsets and every output count them.
@@ -115,7 +115,7 @@ function lineMasks(written: string, parsed: MaskableFile | undefined): { text: s
   // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
-  maskLines(text, privateKeyLines(text), masks, credential, read.plainKeyColons, shift);
+  maskLines(text, privateKeyLines(text), masks, credential, read.plainKeyColons ?? [], shift);
   withoutUnread(text, file, masks);
   return { text, masks, read };
 }
@@ -142,7 +142,9 @@ interface CredentialsRead {
  * same ranges; the notes only spare building and walking objects for it.
  */
 function credentialsRead(file: MaskableFile, credential: (key: string) => boolean): CredentialsRead {
-  if (!file.notes) return { ranges: credentialNodeRanges(file, credential) };
+  // A getter that makes the walk each time it is asked (ParsedFile.notes): asked once.
+  const notes = file.notes;
+  if (!notes) return { ranges: credentialNodeRanges(file, credential) };
   const text = file.text;
   const ranges: SecretRange[] = [];
   const inside: unknown[] = [];
@@ -167,7 +169,7 @@ function credentialsRead(file: MaskableFile, credential: (key: string) => boolea
       for (const item of data) inside.push(item);
     },
   };
-  file.notes(visitor);
+  notes(visitor);
   return { ranges, inside, plainKeyColons };
 }
 
@@ -216,7 +218,7 @@ function joinedMasks(text: string, masks: LineMasks): string {
  * One file's credentials, for everything an output shows of it: made once per file (by the engine,
  * for a file with findings) and handed where it is needed. Each part is worked out the first time
  * it is asked for, and only then: the masks of the lines masking changes ({@link maskSecrets}'s two
- * passes, the credential ranges read once from the file's nodes), the credentials a message must
+ * passes, the credential ranges read once from the block reader's notes, else from the file's nodes), the credentials a message must
  * not quote, and the whole shown text, which an output that prints no line of the file (JSON)
  * never asks for.
  */
@@ -335,8 +337,11 @@ export class FileSecrets {
     if (this.secretSet) return this.secretSet;
     const spans = this.spans();
     // The data inside credentials' values, as the notes read it, is what a walk of `values` would
-    // find where `values` is the data of the very file handed to be masked (the engine hands both).
-    const inside = this.parsed && this.values.length > 0 ? this.read?.inside : undefined;
+    // find where `values` is the data of the very file handed to be masked (the engine hands both):
+    // checked, so that a caller handing other data has it walked.
+    const parsed = this.parsed;
+    const sameData = parsed !== undefined && this.values.length > 0 && this.values.length === parsed.documents.length && this.values.every((value, i) => value === parsed.documents[i].value);
+    const inside = sameData ? this.read?.inside : undefined;
     return (this.secretSet = secretsIn(this.text, spans, this.values, inside));
   }
 }
@@ -367,7 +372,7 @@ function lastAtOrBefore(parts: readonly StreamPart[], offset: number): number {
  */
 export interface MaskableFile {
   readonly text: string;
-  readonly documents: ReadonlyArray<{ readonly node: Document.Parsed }>;
+  readonly documents: ReadonlyArray<{ readonly node: Document.Parsed; readonly value?: unknown }>;
   /** Where the parse stopped reading the text, if it did (ParsedFile.unreadFrom). */
   readonly unreadFrom?: number;
   /** The block reader's notes of the same nodes (ParsedFile.notes), read instead of them where there. */
@@ -397,7 +402,7 @@ function privateKeyLines(text: string): Set<number> {
  * other line is copied as it is (splitting a file with findings into lines and joining them
  * again cost as much as masking it).
  */
-function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks, credential: (key: string) => boolean, plainKeyColons: readonly number[] = [], shift = 0): void {
+function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks, credential: (key: string) => boolean, plainKeyColons: readonly number[], shift: number): void {
   const state: LineState = { blockIndent: -1 };
   // Most texts have no private key, and the node pass masks few lines: neither is looked up line by line for nothing.
   const anyPrivateKey = privateKey.size > 0;
