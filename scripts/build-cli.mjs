@@ -204,7 +204,7 @@ const serverApart = {
 // The chunks, written anew each build: a chunk no longer made must not stay behind to be shipped.
 rmSync(join(root, 'dist/chunks'), { recursive: true, force: true });
 await build({ ...common, entryPoints: [join(root, 'src/bin.ts')], outfile: join(root, 'dist/cli.cjs'), plugins: [lazyModules, lazyRuleProperties, serverApart, yamlOnce, schemaFactsAtBuild] });
-// The file the program lints, in memory, before it makes V8's code cache (src/bin.ts): what it
+// The file the program lints, in memory, before it makes V8's code cache (src/code-cache-point.ts): what it
 // compiles for it is what the cache holds, whichever run makes it.
 mkdirSync(join(root, 'dist/chunks'), { recursive: true });
 copyFileSync(join(root, 'scripts/code-cache-sample.yaml'), join(root, 'dist/chunks/code-cache-sample.yaml'));

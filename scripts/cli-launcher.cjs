@@ -11,7 +11,7 @@
 // compile: after a first run over a large repository, every later one-file start read some 200 KB
 // more (about 290 more page faults, 30 million more instructions) than after a first run of one
 // file. So the run that misses it has the program lint one sample file first, in memory, on no
-// output (src/bin.ts: dist/chunks/code-cache-sample.yaml, a cluster body of the benchmark's
+// output (src/code-cache-point.ts: dist/chunks/code-cache-sample.yaml, a cluster body of the benchmark's
 // corpus), and the cache is made right then, before the run's own work: it holds the program's
 // start and a one-file lint, always (test/code-cache.test.ts). (build-cli.mjs bundles this file into
 // dist/dplint.cjs, with the key handling of src/node/crypto.ts.)
@@ -61,7 +61,7 @@ const cachedData = codeCache && readCodeCache(codeCache);
 const script = new vm.Script(source, { filename: program, cachedData });
 const module_ = { exports: {}, filename: program, id: program, loaded: false };
 if (codeCache && (cachedData === undefined || script.cachedDataRejected)) {
-  // The program calls this, once, when it has linted its sample (src/bin.ts, CODE_CACHE_POINT).
+  // The program calls this, once, when it has linted its sample (src/code-cache-point.ts, CODE_CACHE_POINT).
   globalThis[Symbol.for('dplint.codeCachePoint')] = () => writeCodeCache(codeCache, script);
 }
 script.runInThisContext().call(module_.exports, module_.exports, require, module_, program, __dirname);

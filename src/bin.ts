@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './cli.js';
+import { codeCacheWarmUp } from './code-cache-point.js';
 import { readStandardInput } from './node/files.js';
 import { EXIT_FAILURE } from './types.js';
 
@@ -36,28 +37,6 @@ const main = (): Promise<void> => run(process.argv.slice(2), {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 });
 
-/**
- * The launcher (scripts/cli-launcher.cjs) found no V8 code cache for this program: it leaves the
- * function that makes one here, for the program to call when it has compiled what the cache should
- * hold. V8 puts in the cache every function compiled so far, so that point is one a run's own work
- * cannot move: a lint of the sample file beside the program (a cluster body of the benchmark's
- * corpus, clean) with fixed options and no output, before the run's own work. A first run over a
- * large repository, `dplint --version` and a pre-commit run all write the same cache: the program's
- * start and a one-file lint, which every later start reads whole (test/code-cache.test.ts).
- */
-const CODE_CACHE_POINT = Symbol.for('dplint.codeCachePoint');
-const CODE_CACHE_SAMPLE = 'chunks/code-cache-sample.yaml';
-
-function codeCacheWarmUp(): Promise<void> | undefined {
-  const shared = globalThis as Record<symbol, unknown>;
-  const point = shared[CODE_CACHE_POINT];
-  delete shared[CODE_CACHE_POINT];
-  if (typeof point !== 'function' || bundleFolder === undefined) return undefined;
-  const io = { stdout: () => true, stderr: () => undefined, cwd: bundleFolder, env: {}, isTTY: false };
-  // run() never throws, nor does the launcher's function: the run's own work follows whatever happens here.
-  return run(['--operation', 'edit-cluster', '--no-config', '--no-baseline', join(bundleFolder, CODE_CACHE_SAMPLE)], io).then(() => point());
-}
-
-const warmUp = codeCacheWarmUp();
+const warmUp = codeCacheWarmUp(bundleFolder);
 if (warmUp) void warmUp.then(main, main);
 else void main();

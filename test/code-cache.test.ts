@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 
-// What V8's code cache holds (scripts/cli-launcher.cjs, src/bin.ts) is the same whichever run
+// What V8's code cache holds (scripts/cli-launcher.cjs, src/code-cache-point.ts) is the same whichever run
 // writes it: the program lints its sample file before it makes the cache, and the cache is made
 // right then. V8 puts in a cache every function compiled so far, so a cache written at the end of
 // the first run held what that run compiled: after a first run over a repository (JSON output,

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
  * `mayImport` builds from this table, so the rule is written once and checked on every run.
  */
 const LAYERS: ReadonlyArray<{ name: string; parts: readonly string[] }> = [
-  { name: 'cli', parts: ['src/bin.ts', 'src/cli.ts'] },
+  { name: 'cli', parts: ['src/bin.ts', 'src/cli.ts', 'src/code-cache-point.ts'] },
   { name: 'commands', parts: ['src/commands', 'src/lsp'] },
   { name: 'node', parts: ['src/node', 'src/node.ts'] },
   { name: 'api', parts: ['src/api', 'src/index.ts', 'src/impact', 'src/baseline'] },
