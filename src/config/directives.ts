@@ -36,11 +36,16 @@ const RULE_ID_SHAPE = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_.\/-]+$/;
 
 const DIRECTIVE = /^\s*dplint-(disable-next-line|disable-line|disable|enable)(?=\s|$)(.*)$/;
 
+/** Whether a text (or a comment) may hold a directive: every directive names `dplint-` (DIRECTIVE); most texts hold none. */
+export function mayHoldDirective(text: string): boolean {
+  return text.includes('dplint-');
+}
+
 export function parseDirectives(comments: readonly SourceComment[]): Directive[] {
   const directives: Directive[] = [];
   for (const comment of comments) {
     // Most comments are prose: the expression runs on those that name a directive at all.
-    if (!comment.text.includes('dplint-')) continue;
+    if (!mayHoldDirective(comment.text)) continue;
     const match = DIRECTIVE.exec(comment.text);
     if (!match) continue;
     const [list, ...reason] = match[2].split(/\s--\s|\s--$/);

@@ -6,7 +6,7 @@ import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
 import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { withRecommended } from '../config/presets.js';
-import { applyDirectives, parseDirectives, withMaskedReason } from '../config/directives.js';
+import { applyDirectives, mayHoldDirective, parseDirectives, withMaskedReason } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
 import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
 import { stageMessage } from '../define-rule.js';
@@ -162,8 +162,8 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
 
 /** The findings with the file's inline directives applied: those left, and those they silenced. */
 function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): { shown: DetailedFinding[]; suppressed: Array<DetailedFinding & SuppressedFinding> } {
-  // A directive's comment holds `dplint-` (parseDirectives): the comments of a text without it (most) are not read.
-  if (options.inlineConfig === false || !file.text.includes('dplint-')) return { shown: findings, suppressed: [] };
+  // The comments of a text that names no directive (most) are not read.
+  if (options.inlineConfig === false || !mayHoldDirective(file.text)) return { shown: findings, suppressed: [] };
   const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
   const { findings: shown, suppressed } = applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
     reportUnused: options.reportUnusedDisableDirectives ?? 'off',

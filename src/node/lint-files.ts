@@ -1,6 +1,7 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
 import { layered } from '../config/presets.js';
+import { mayHoldDirective } from '../config/directives.js';
 import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryPass } from '../engine/repository.js';
 import type { FactPlace, RepositoryFacts, RuleSettings } from '../types.js';
 import { fixText, type FixOptions } from '../engine/fix-text.js';
@@ -411,6 +412,6 @@ function lintSource(
   }
   const facts = collectFacts(bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
-  if (facts && output.includes('dplint-')) facts.directives = true;
+  if (facts && mayHoldDirective(output)) facts.directives = true;
   return { result, facts };
 }
