@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 
 /**
  * The layers of dplint, top to bottom: a module imports only from its own layer or a lower one
- * (CONTRIBUTING.md, "Architecture"). Each folder's README.md says what the folder may import, in the words
+ * (CONTRIBUTING.md, "Architecture"; the pipeline itself: README.md, "How it works", test/architecture/pipeline.test.ts). Each folder's README.md says what the folder may import, in the words
  * `mayImport` builds from this table, so the rule is written once and checked on every run.
  */
 const LAYERS: ReadonlyArray<{ name: string; parts: readonly string[] }> = [
