@@ -462,33 +462,52 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
   const explainedColons = new Explained(read.explained ?? [], shift);
   const explainedEquals = new Explained(read.explained ?? [], shift);
   const explainedWords = new Explained(read.explained ?? [], shift);
-  let colon = text.indexOf(':');
-  let equals = text.indexOf('=');
-  let word = nextWord(text, 0, explainedWords);
   // The next of plainKeyColons not behind the colon looked at.
   let judged = 0;
+  const colonLines = new LineStarts(text);
+  const equalsLines = new LineStarts(text);
+  /**
+   * The next `:` at or after `from` that makes its line one to mask: a URL's (`//` after it), or
+   * one with a credential-like name before it. A member's `:` the reader judged is passed over: it
+   * stands right after the member's name, which is all name characters, after a space or the
+   * line's start, so namesCredentialAt would read that very name, which was judged no
+   * credential's; and a `:` the reader takes for a member's has a space or line end after it, no
+   * `//`. So is an explained member's.
+   */
+  const nextColon = (from: number): number => {
+    for (let at = text.indexOf(':', from); at !== -1; at = text.indexOf(':', at + 1)) {
+      while (judged < plainKeyColons.length && plainKeyColons[judged] + shift < at) judged++;
+      if (judged < plainKeyColons.length && plainKeyColons[judged] + shift === at) continue;
+      if (explainedColons.holds(at, at + 1)) continue;
+      if (startsUrlSlashes(text, at + 1) || namesCredentialAt(text, colonLines.of(at), at, ':', credential)) return at;
+    }
+    return -1;
+  };
+  /** The next `=` at or after `from` with a credential-like name before it, outside explained members. */
+  const nextEquals = (from: number): number => {
+    for (let at = text.indexOf('=', from); at !== -1; at = text.indexOf('=', at + 1)) {
+      if (!explainedEquals.holds(at, at + 1) && namesCredentialAt(text, equalsLines.of(at), at, '=', credential)) return at;
+    }
+    return -1;
+  };
+  // What makes a line one to mask, each the next in the text: a `:`, a `=`, a credential's word (a
+  // setting written `name value` has neither `:` nor `=`). The text scanned is the text as written.
+  let colon = nextColon(0);
+  let equals = nextEquals(0);
+  let word = nextWord(text, 0, explainedWords);
+  // The last line a private key or the node pass makes one to mask: a line the node pass masked is
+  // one whatever it holds (masking takes away, and never makes, what makes a line one), but for
+  // the values of explained members.
+  let lastMarked = -1;
+  for (const line of privateKey) lastMarked = Math.max(lastMarked, line);
+  for (const line of nodeMasked) lastMarked = Math.max(lastMarked, line);
   for (let index = 0, start = 0; ; index++) {
+    // Past the last line anything makes one to mask (most texts: from the first), lines are not looked at.
+    if (state.blockIndent < 0 && index > lastMarked && colon === -1 && equals === -1 && word === -1) break;
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    if (colon !== -1 && colon < start) colon = text.indexOf(':', start);
-    if (equals !== -1 && equals < start) equals = text.indexOf('=', start);
-    if (word !== -1 && word < start) word = nextWord(text, start, explainedWords);
-    // A word of a credential's name: a setting written `name value` has neither `:` nor `=`. The
-    // text scanned is the text as written: a line the node pass masked is a candidate whatever it
-    // holds (masking takes away, and never makes, what makes a line one), but for the values of
-    // explained members.
-    let candidate = state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (word !== -1 && word < end) || (anyMasked && nodeMasked.has(index));
-    // A URL's `:` has `//` after it. A member's `:` the reader judged is passed over: it stands right
-    // after the member's name, which is all name characters, after a space or the line's start,
-    // so namesCredentialAt would read that very name, which was judged no credential's; and a `:`
-    // the reader takes for a member's has a space or line end after it, no `//`.
-    for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) {
-      while (judged < plainKeyColons.length && plainKeyColons[judged] + shift < colon) judged++;
-      if (judged < plainKeyColons.length && plainKeyColons[judged] + shift === colon) continue;
-      if (explainedColons.holds(colon, colon + 1)) continue;
-      candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
-    }
-    for (; !candidate && equals !== -1 && equals < end; equals = text.indexOf('=', equals + 1)) if (!explainedEquals.holds(equals, equals + 1)) candidate = namesCredentialAt(text, start, equals, '=', credential);
+    const candidate =
+      state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (anyMasked && nodeMasked.has(index)) || (word !== -1 && word < end) || (colon !== -1 && colon < end) || (equals !== -1 && equals < end);
     if (candidate) {
       const line = masks.get(index)?.shown ?? text.slice(start, end);
       const masked = maskLine(line, anyPrivateKey && privateKey.has(index), state, credential);
@@ -496,6 +515,32 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
     }
     if (newline === -1) break;
     start = newline + 1;
+    if (colon !== -1 && colon < start) colon = nextColon(start);
+    if (equals !== -1 && equals < start) equals = nextEquals(start);
+    if (word !== -1 && word < start) word = nextWord(text, start, explainedWords);
+  }
+}
+
+/**
+ * Where the line holding each offset asked about starts, asked in text order: each question looks
+ * back only over text the scan asking it passed since the last line end it knows, and on to the
+ * line's end, so a scan's questions cost time linear in the text (a line of a million `:` is not
+ * looked back over a million times).
+ */
+class LineStarts {
+  private start = 0;
+  private next: number;
+
+  constructor(private readonly text: string) {
+    this.next = text.indexOf('\n');
+  }
+
+  of(at: number): number {
+    if (this.next !== -1 && at > this.next) {
+      this.start = this.text.lastIndexOf('\n', at - 1) + 1;
+      this.next = this.text.indexOf('\n', at);
+    }
+    return this.start;
   }
 }
 
