@@ -62,6 +62,18 @@ describe("a credential member's line holding what only the line pass finds", () 
     }
   });
 
+  // A setting written `name value` has no `:` or `=` to find it by: the line pass finds it by its
+  // dotted name with a credential's word in it and the space after it.
+  test.each([
+    ['a space', 'spark_settings:\n  defaults: |\n    spark.executor.memory 4g\n    spark.hadoop.fs.s3a.secret.key   AbC-Spark-9931\n', 'spark_settings:\n  defaults: |\n    spark.executor.memory 4g\n    spark.hadoop.fs.s3a.secret.key   ****\n'],
+    ['a space, in a comment', 'label: [a]\n# old: fs.s3a.access.key AKIA-Old-Key-77\n', 'label: [a]\n# old: fs.s3a.access.key ****\n'],
+  ])('a setting written `name value`, after %s', (_, text, shown) => {
+    const secret = /(AbC-Spark-9931|AKIA-Old-Key-77)/.exec(text)![1];
+    for (const [reader, secrets] of bothWays(text)) {
+      expect({ reader, shown: secrets.shown(), message: secrets.message(`defaults: got "${secret}"`) }).toEqual({ reader, shown, message: 'defaults: got "****"' });
+    }
+  });
+
   // The message is masked before anything asks for the shown text (an output that prints no line).
   test('a message masked first, with no shown text made', () => {
     const text = 'vm_settings:\n  compute_secret_key: s3cr3t-Value-991 # was: db_password=hunter2-Old-77\n';

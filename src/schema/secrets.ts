@@ -37,12 +37,11 @@ export function isCredentialKey(key: string): boolean {
 /**
  * Words that say a name holds a credential, wherever they stand in it: `*_password`, `api_token`,
  * Hadoop's `fs.s3a.secret.key` and `fs.azure.account.key.<account>.blob.core.windows.net`, an
- * `api_key`, an `fs.s3a.access.key`. Global, to be looked for through a text (maskLines); a name
- * is tested with `search`, which reads no `lastIndex`.
+ * `api_key`, an `fs.s3a.access.key`. Looked for in names, not through a text.
  */
 // Written with the alternatives' shared first letters taken out (the same matches: no two
-// alternatives match at one place), so fewer are tried at each character of a text.
-const CREDENTIAL_WORDS = /secret|token|p(?:assw|rivate)|fernet|credential|a(?:pi|cc(?:ount|ess))[_.-]?key/gi;
+// alternatives match at one place), so fewer are tried at each character of a name.
+const CREDENTIAL_WORDS = /secret|token|p(?:assw|rivate)|fernet|credential|a(?:pi|cc(?:ount|ess))[_.-]?key/i;
 /** Whole names that are credentials in free text: a SAS URL's signature (`sig=`), a connection string's `Pwd=`. */
 const CREDENTIAL_NAMES = /^(?:sig|pwd)$/i;
 
@@ -441,10 +440,13 @@ function privateKeyLines(text: string): Set<number> {
  * The line-by-line pass of {@link maskSecrets}. Few lines hold anything it masks, and only those
  * that may are cut out of the text and masked ({@link maskLine}): a line inside a private-key block
  * or a credential's block scalar, or with a URL (`://`), or with a credential-like name before a
- * `:` or `=`, or a credential's word, or that the node pass masked (`nodeMasked`). The `:`, `=`,
- * `://` and words are looked for in the whole text, not line by line; every other line is copied
- * as it is (splitting a file with findings into lines and joining them again cost as much as
- * masking it).
+ * `:` or `=`, or a setting maskFreeText may read as `name value` ({@link nextSpacedSetting}), or
+ * that the node pass masked (`nodeMasked`). On any other line maskLine changes nothing: its
+ * expressions mask only a value after a credential-like name and a `:` (KEY_VALUE,
+ * KEY_BEFORE_FLOW, a block scalar's header), and maskFreeText only a setting so named or a URL's
+ * password. What makes a line one is looked for in the whole text, ahead of the lines, not line by
+ * line; every other line is copied as it is (splitting a file with findings into lines and joining
+ * them again cost as much as masking it).
  *
  * Where the block reader's notes were read (`read`), what they explain is passed over: the `:` of
  * members judged no credential's, and the credential members the line pass has nothing to add to
@@ -461,7 +463,6 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
   // One reader of the explained members for each scan: each goes through the text at its own pace.
   const explainedColons = new Explained(read.explained ?? [], shift);
   const explainedEquals = new Explained(read.explained ?? [], shift);
-  const explainedWords = new Explained(read.explained ?? [], shift);
   // The next of plainKeyColons not behind the colon looked at.
   let judged = 0;
   const colonLines = new LineStarts(text);
@@ -490,11 +491,11 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
     }
     return -1;
   };
-  // What makes a line one to mask, each the next in the text: a `:`, a `=`, a credential's word (a
-  // setting written `name value` has neither `:` nor `=`). The text scanned is the text as written.
+  // What makes a line one to mask, each the next in the text: a `:`, a `=`, a setting written
+  // `name value` (which has neither). The text scanned is the text as written.
   let colon = nextColon(0);
   let equals = nextEquals(0);
-  let word = nextWord(text, 0, explainedWords);
+  let spaced = nextSpacedSetting(text, 0);
   // The last line a private key or the node pass makes one to mask: a line the node pass masked is
   // one whatever it holds (masking takes away, and never makes, what makes a line one), but for
   // the values of explained members.
@@ -503,11 +504,11 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
   for (const line of nodeMasked) lastMarked = Math.max(lastMarked, line);
   for (let index = 0, start = 0; ; index++) {
     // Past the last line anything makes one to mask (most texts: from the first), lines are not looked at.
-    if (state.blockIndent < 0 && index > lastMarked && colon === -1 && equals === -1 && word === -1) break;
+    if (state.blockIndent < 0 && index > lastMarked && colon === -1 && equals === -1 && spaced === -1) break;
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const candidate =
-      state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (anyMasked && nodeMasked.has(index)) || (word !== -1 && word < end) || (colon !== -1 && colon < end) || (equals !== -1 && equals < end);
+      state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (anyMasked && nodeMasked.has(index)) || (spaced !== -1 && spaced < end) || (colon !== -1 && colon < end) || (equals !== -1 && equals < end);
     if (candidate) {
       const line = masks.get(index)?.shown ?? text.slice(start, end);
       const masked = maskLine(line, anyPrivateKey && privateKey.has(index), state, credential);
@@ -517,7 +518,7 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
     start = newline + 1;
     if (colon !== -1 && colon < start) colon = nextColon(start);
     if (equals !== -1 && equals < start) equals = nextEquals(start);
-    if (word !== -1 && word < start) word = nextWord(text, start, explainedWords);
+    if (spaced !== -1 && spaced < start) spaced = nextSpacedSetting(text, start);
   }
 }
 
@@ -566,17 +567,24 @@ class Explained {
 }
 
 /**
- * Where the next credential's word starts, at or after `from`, that is not within an explained
- * member (its name, or a placeholder's): -1 where none.
+ * Where the next name at or after `from` starts that maskFreeText may read as a setting written
+ * `name value`: a run of name characters with a `.` and a credential's word in it, and a space or
+ * tab after it (settingValue reads no other name so; a name before a `:` or `=` is the other
+ * scans'). -1 where none. Found from the `.`s of the text, not by looking for the words through
+ * all of it: most lines of a file hold a credential's word, if any, in a member's name or a
+ * placeholder, and few a `.` in a name with a space after it.
  */
-function nextWord(text: string, from: number, explained: Explained): number {
-  for (let at = from; ; ) {
-    CREDENTIAL_WORDS.lastIndex = at;
-    const match = CREDENTIAL_WORDS.exec(text);
-    if (!match) return -1;
-    if (!explained.holds(match.index, CREDENTIAL_WORDS.lastIndex)) return match.index;
-    at = match.index + 1;
+function nextSpacedSetting(text: string, from: number): number {
+  for (let dot = text.indexOf('.', from); dot !== -1; ) {
+    let start = dot;
+    while (start > from && isNameCharacter(text.charCodeAt(start - 1))) start--;
+    let end = dot + 1;
+    while (end < text.length && isNameCharacter(text.charCodeAt(end))) end++;
+    const after = text.charCodeAt(end);
+    if ((after === 0x20 || after === 0x09) && text.slice(start, end).search(CREDENTIAL_WORDS) !== -1) return start;
+    dot = text.indexOf('.', end);
   }
+  return -1;
 }
 
 /** Whether `//` stands at `at`: after a `:`, a URL's `://`. */

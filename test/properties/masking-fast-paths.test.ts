@@ -34,7 +34,7 @@ const line = fc.oneof(
     .tuple(
       fc.constantFrom('', '  ', '    ', '- ', '\t', '\u00a0'),
       fc.constantFrom(...NAMES),
-      fc.constantFrom(': ', ':', ' : ', '=', ' = ', ':\t', ': |', ': >-', ': &k ', ': *k', ': [', ': {', ': "', ": '"),
+      fc.constantFrom(': ', ':', ' : ', '=', ' = ', ':\t', ': |', ': >-', ': &k ', ': *k', ': [', ': {', ': "', ": '", ' ', '\t', '  '),
       fc.oneof(secret, fc.constantFrom('', '${VAR}', '"${VAR}"', 'null', '~', 'x, y]', 'a: b}', '****')),
       fc.constantFrom('', '\r', ' # note', '"', "'", ']', '}', ', b: 1'),
     )
