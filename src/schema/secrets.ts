@@ -37,12 +37,11 @@ export function isCredentialKey(key: string): boolean {
 /**
  * Words that say a name holds a credential, wherever they stand in it: `*_password`, `api_token`,
  * Hadoop's `fs.s3a.secret.key` and `fs.azure.account.key.<account>.blob.core.windows.net`, an
- * `api_key`, an `fs.s3a.access.key`. Global, to be looked for through a text (maskLines); a name
- * is tested with `search`, which reads no `lastIndex`.
+ * `api_key`, an `fs.s3a.access.key`. Looked for in names, not through a text.
  */
 // Written with the alternatives' shared first letters taken out (the same matches: no two
-// alternatives match at one place), so fewer are tried at each character of a text.
-const CREDENTIAL_WORDS = /secret|token|p(?:assw|rivate)|fernet|credential|a(?:pi|cc(?:ount|ess))[_.-]?key/gi;
+// alternatives match at one place), so fewer are tried at each character of a name.
+const CREDENTIAL_WORDS = /secret|token|p(?:assw|rivate)|fernet|credential|a(?:pi|cc(?:ount|ess))[_.-]?key/i;
 /** Whole names that are credentials in free text: a SAS URL's signature (`sig=`), a connection string's `Pwd=`. */
 const CREDENTIAL_NAMES = /^(?:sig|pwd)$/i;
 
@@ -111,11 +110,11 @@ function lineMasks(written: string, parsed: MaskableFile | undefined): { text: s
   const read = credentialsRead(file, credential);
   // Offsets of the parsed text do not count a byte-order mark.
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  maskCredentialRanges(text, file.text, shift, read.ranges, masks);
+  const nodeMasked = maskCredentialRanges(text, file.text, shift, read.ranges, masks, read.explainedRanges);
   // Private-key blocks are found in the text as written: the first pass may mask a BEGIN line (the
   // start of a credential's value) and leave the key's body, pasted with the wrong indentation,
   // outside the value it parsed.
-  maskLines(text, privateKeyLines(text), masks, credential, read.plainKeyColons ?? [], shift);
+  maskLines(text, privateKeyLines(text), masks, nodeMasked, credential, read, shift);
   withoutUnread(text, file, masks);
   return { text, masks, read };
 }
@@ -124,8 +123,9 @@ function lineMasks(written: string, parsed: MaskableFile | undefined): { text: s
  * What masking reads of a file's credential members, each member's name judged once: the ranges
  * of their values (and of the few other scalars the line pass cannot mask, see
  * {@link hiddenFromLinePass}); and, where the block reader's notes were read (ParsedFile.notes),
- * the data inside those values, for messages, and the `:` of each member judged no credential
- * whose name the line pass reads whole, for the line pass.
+ * the data inside those values, for messages, and, for the line pass, the `:` of each member
+ * judged no credential whose name the line pass reads whole, and the credential members the
+ * notes explain whole.
  */
 interface CredentialsRead {
   ranges: SecretRange[];
@@ -133,6 +133,14 @@ interface CredentialsRead {
   inside?: unknown[];
   /** Sorted offsets (of the parsed text) of the `:` after a member's name that is no credential's (see {@link maskLines}). */
   plainKeyColons?: number[];
+  /**
+   * Credential members the line pass has nothing to add to (see {@link explainsMember}), in text
+   * order: from the start of each one's name to the end of its value, a pair of offsets (of the
+   * parsed text) each.
+   */
+  explained?: number[];
+  /** The start of each range that masks the value of an {@link explained} member (the notes' ranges are one a node, and no two nodes' meet). */
+  explainedRanges?: Set<number>;
 }
 
 /**
@@ -149,10 +157,17 @@ function credentialsRead(file: MaskableFile, credential: (key: string) => boolea
   const ranges: SecretRange[] = [];
   const inside: unknown[] = [];
   const plainKeyColons: number[] = [];
+  const explained: number[] = [];
+  const explainedRanges = new Set<number>();
+  // The key the notes gave last: a taken value's comes right before it.
+  let keyName = '';
+  let keyColon = 0;
   const visitor: NoteVisitor = {
     key(name, colon) {
       const taken = credential(name);
       if (!taken && isNameRun(name)) plainKeyColons.push(colon);
+      keyName = name;
+      keyColon = colon;
       return taken;
     },
     scalar(value, type, start, end) {
@@ -167,10 +182,37 @@ function credentialsRead(file: MaskableFile, credential: (key: string) => boolea
       const range = type === undefined ? collectionRange(start, end) : scalarRange(text, value, type, start, end);
       if (range) ranges.push(range);
       for (const item of data) inside.push(item);
+      if (explainsMember(text, keyName, keyColon, value, type, end, range)) {
+        explained.push(keyColon - keyName.length, end);
+        if (range) explainedRanges.add(range[0]);
+      }
     },
   };
   notes(visitor);
-  return { ranges, inside, plainKeyColons };
+  return { ranges, inside, plainKeyColons, explained, explainedRanges };
+}
+
+/**
+ * Whether the line pass has nothing to add to a credential member the notes read: a name the
+ * line pass reads whole before the `:` (all name characters, none right before it: so it judges
+ * that very name, a credential's), and a value in flow style (plain or quoted, no block header
+ * for the line pass to carry on from) on the member's own line that the node pass masked
+ * (`range`) or keeps as it is written (placeholders alone, `${NAME}` or `${env:NAME}`: no `=`,
+ * quote, `://` or credential's name before a `:` in them). On such a
+ * line as the node pass leaves it, `name: ****`, `name: "****"` or `name: ${VAR}`, maskLine
+ * changes nothing within the member: KEY_VALUE finds the mask or the placeholders and writes them
+ * back, bracketAfterColon finds no bracket, and maskFreeText reads the member's value as the mask
+ * or placeholders and goes on past it. So the line pass need not read the member (maskLines):
+ * only what else its line holds. Not so for a value the node pass leaves that is no placeholder
+ * (`null`, `~`, `""`: the line pass reads the text and may mask it), a block scalar, a
+ * collection, or a value on the next line.
+ */
+function explainsMember(text: string, name: string, colon: number, value: unknown, type: Scalar.Type | undefined, end: number, range: SecretRange | undefined): boolean {
+  if (type !== Scalar.PLAIN && type !== Scalar.QUOTE_DOUBLE && type !== Scalar.QUOTE_SINGLE) return false;
+  if (!range && !isOnlyPlaceholders(value)) return false;
+  const nameStart = colon - name.length;
+  if (!isNameRun(name) || !text.startsWith(name, nameStart) || isNameCharacter(text.charCodeAt(nameStart - 1))) return false;
+  return !hasLineFeed(text, colon, end);
 }
 
 /** Whether a name is all `[A-Za-z0-9_.-]`: the line pass reads it whole before its `:` (see {@link namesCredentialAt}). */
@@ -398,40 +440,75 @@ function privateKeyLines(text: string): Set<number> {
  * The line-by-line pass of {@link maskSecrets}. Few lines hold anything it masks, and only those
  * that may are cut out of the text and masked ({@link maskLine}): a line inside a private-key block
  * or a credential's block scalar, or with a URL (`://`), or with a credential-like name before a
- * `:` or `=`. The `:`, `=` and `://` are looked for in the whole text, not line by line; every
- * other line is copied as it is (splitting a file with findings into lines and joining them
- * again cost as much as masking it).
+ * `:` or `=`, or a setting maskFreeText may read as `name value` ({@link nextSpacedSetting}), or
+ * that the node pass masked (`nodeMasked`). On any other line maskLine changes nothing: its
+ * expressions mask only a value after a credential-like name and a `:` (KEY_VALUE,
+ * KEY_BEFORE_FLOW, a block scalar's header), and maskFreeText only a setting so named or a URL's
+ * password. What makes a line one is looked for in the whole text, ahead of the lines, not line by
+ * line; every other line is copied as it is (splitting a file with findings into lines and joining
+ * them again cost as much as masking it).
+ *
+ * Where the block reader's notes were read (`read`), what they explain is passed over: the `:` of
+ * members judged no credential's, and the credential members the line pass has nothing to add to
+ * (`explained`, see {@link explainsMember}), their names, values and `:` alike. A file read by
+ * `yaml` has neither, and each of its lines is judged as it is written. Only the member is passed
+ * over, not its line: a comment after it is read as any other text.
  */
-function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks, credential: (key: string) => boolean, plainKeyColons: readonly number[], shift: number): void {
+function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMasks, nodeMasked: ReadonlySet<number>, credential: (key: string) => boolean, read: CredentialsRead, shift: number): void {
   const state: LineState = { blockIndent: -1 };
   // Most texts have no private key, and the node pass masks few lines: neither is looked up line by line for nothing.
   const anyPrivateKey = privateKey.size > 0;
-  const anyMasked = masks.size > 0;
-  let colon = text.indexOf(':');
-  let equals = text.indexOf('=');
-  let word = nextMatch(CREDENTIAL_WORDS, text, 0);
+  const anyMasked = nodeMasked.size > 0;
+  const plainKeyColons = read.plainKeyColons ?? [];
+  // One reader of the explained members for each scan: each goes through the text at its own pace.
+  const explainedColons = new Explained(read.explained ?? [], shift);
+  const explainedEquals = new Explained(read.explained ?? [], shift);
   // The next of plainKeyColons not behind the colon looked at.
   let judged = 0;
+  const colonLines = new LineStarts(text);
+  const equalsLines = new LineStarts(text);
+  /**
+   * The next `:` at or after `from` that makes its line one to mask: a URL's (`//` after it), or
+   * one with a credential-like name before it. A member's `:` the reader judged is passed over: it
+   * stands right after the member's name, which is all name characters, after a space or the
+   * line's start, so namesCredentialAt would read that very name, which was judged no
+   * credential's; and a `:` the reader takes for a member's has a space or line end after it, no
+   * `//`. So is an explained member's.
+   */
+  const nextColon = (from: number): number => {
+    for (let at = text.indexOf(':', from); at !== -1; at = text.indexOf(':', at + 1)) {
+      while (judged < plainKeyColons.length && plainKeyColons[judged] + shift < at) judged++;
+      if (judged < plainKeyColons.length && plainKeyColons[judged] + shift === at) continue;
+      if (explainedColons.holds(at, at + 1)) continue;
+      if (startsUrlSlashes(text, at + 1) || namesCredentialAt(text, colonLines.of(at), at, ':', credential)) return at;
+    }
+    return -1;
+  };
+  /** The next `=` at or after `from` with a credential-like name before it, outside explained members. */
+  const nextEquals = (from: number): number => {
+    for (let at = text.indexOf('=', from); at !== -1; at = text.indexOf('=', at + 1)) {
+      if (!explainedEquals.holds(at, at + 1) && namesCredentialAt(text, equalsLines.of(at), at, '=', credential)) return at;
+    }
+    return -1;
+  };
+  // What makes a line one to mask, each the next in the text: a `:`, a `=`, a setting written
+  // `name value` (which has neither). The text scanned is the text as written.
+  let colon = nextColon(0);
+  let equals = nextEquals(0);
+  let spaced = nextSpacedSetting(text, 0);
+  // The last line a private key or the node pass makes one to mask: a line the node pass masked is
+  // one whatever it holds (masking takes away, and never makes, what makes a line one), but for
+  // the values of explained members.
+  let lastMarked = -1;
+  for (const line of privateKey) lastMarked = Math.max(lastMarked, line);
+  for (const line of nodeMasked) lastMarked = Math.max(lastMarked, line);
   for (let index = 0, start = 0; ; index++) {
+    // Past the last line anything makes one to mask (most texts: from the first), lines are not looked at.
+    if (state.blockIndent < 0 && index > lastMarked && colon === -1 && equals === -1 && spaced === -1) break;
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    if (colon !== -1 && colon < start) colon = text.indexOf(':', start);
-    if (equals !== -1 && equals < start) equals = text.indexOf('=', start);
-    if (word !== -1 && word < start) word = nextMatch(CREDENTIAL_WORDS, text, start);
-    // A word of a credential's name: a setting written `name value` has neither `:` nor `=`. The
-    // text scanned is the text as written: a line the node pass masked is a candidate whatever it
-    // holds (masking takes away, and never makes, what makes a line one).
-    let candidate = state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (word !== -1 && word < end) || (anyMasked && masks.has(index));
-    // A URL's `:` has `//` after it. A member's `:` the reader judged is passed over: it stands right
-    // after the member's name, which is all name characters, after a space or the line's start,
-    // so namesCredentialAt would read that very name, which was judged no credential's; and a `:`
-    // the reader takes for a member's has a space or line end after it, no `//`.
-    for (; !candidate && colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) {
-      while (judged < plainKeyColons.length && plainKeyColons[judged] + shift < colon) judged++;
-      if (judged < plainKeyColons.length && plainKeyColons[judged] + shift === colon) continue;
-      candidate = startsUrlSlashes(text, colon + 1) || namesCredentialAt(text, start, colon, ':', credential);
-    }
-    for (; !candidate && equals !== -1 && equals < end; equals = text.indexOf('=', equals + 1)) candidate = namesCredentialAt(text, start, equals, '=', credential);
+    const candidate =
+      state.blockIndent >= 0 || (anyPrivateKey && privateKey.has(index)) || (anyMasked && nodeMasked.has(index)) || (spaced !== -1 && spaced < end) || (colon !== -1 && colon < end) || (equals !== -1 && equals < end);
     if (candidate) {
       const line = masks.get(index)?.shown ?? text.slice(start, end);
       const masked = maskLine(line, anyPrivateKey && privateKey.has(index), state, credential);
@@ -439,13 +516,75 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
     }
     if (newline === -1) break;
     start = newline + 1;
+    if (colon !== -1 && colon < start) colon = nextColon(start);
+    if (equals !== -1 && equals < start) equals = nextEquals(start);
+    if (spaced !== -1 && spaced < start) spaced = nextSpacedSetting(text, start);
   }
 }
 
-/** Where the next match of a global expression starts, at or after `from` (-1: none). */
-function nextMatch(expression: RegExp, text: string, from: number): number {
-  expression.lastIndex = from;
-  return expression.exec(text)?.index ?? -1;
+/**
+ * Where the line holding each offset asked about starts, asked in text order: each question looks
+ * back only over text the scan asking it passed since the last line end it knows, and on to the
+ * line's end, so a scan's questions cost time linear in the text (a line of a million `:` is not
+ * looked back over a million times).
+ */
+class LineStarts {
+  private start = 0;
+  private next: number;
+
+  constructor(private readonly text: string) {
+    this.next = text.indexOf('\n');
+  }
+
+  of(at: number): number {
+    if (this.next !== -1 && at > this.next) {
+      this.start = this.text.lastIndexOf('\n', at - 1) + 1;
+      this.next = this.text.indexOf('\n', at);
+    }
+    return this.start;
+  }
+}
+
+/**
+ * The explained members' spans (CredentialsRead.explained, moved `shift` on: offsets of the text),
+ * asked about in text order: each question starts at or after the last one's start, so one index
+ * only moves forward.
+ */
+class Explained {
+  private at = 0;
+
+  constructor(
+    private readonly spans: readonly number[],
+    private readonly shift: number,
+  ) {}
+
+  /** Whether `[from, to)` lies within one explained member's span. */
+  holds(from: number, to: number): boolean {
+    const spans = this.spans;
+    while (this.at < spans.length && spans[this.at + 1] + this.shift <= from) this.at += 2;
+    return this.at < spans.length && spans[this.at] + this.shift <= from && to <= spans[this.at + 1] + this.shift;
+  }
+}
+
+/**
+ * Where the next name at or after `from` starts that maskFreeText may read as a setting written
+ * `name value`: a run of name characters with a `.` and a credential's word in it, and a space or
+ * tab after it (settingValue reads no other name so; a name before a `:` or `=` is the other
+ * scans'). -1 where none. Found from the `.`s of the text, not by looking for the words through
+ * all of it: most lines of a file hold a credential's word, if any, in a member's name or a
+ * placeholder, and few a `.` in a name with a space after it.
+ */
+function nextSpacedSetting(text: string, from: number): number {
+  for (let dot = text.indexOf('.', from); dot !== -1; ) {
+    let start = dot;
+    while (start > from && isNameCharacter(text.charCodeAt(start - 1))) start--;
+    let end = dot + 1;
+    while (end < text.length && isNameCharacter(text.charCodeAt(end))) end++;
+    const after = text.charCodeAt(end);
+    if ((after === 0x20 || after === 0x09) && text.slice(start, end).search(CREDENTIAL_WORDS) !== -1) return start;
+    dot = text.indexOf('.', end);
+  }
+  return -1;
 }
 
 /** Whether `//` stands at `at`: after a `:`, a URL's `://`. */
@@ -760,10 +899,13 @@ function credentialNodeRanges(file: MaskableFile, credential: (key: string) => b
 
 /**
  * The credential ranges of the parsed text (`source`, offsets `shift` behind the text's), masked
- * (see {@link maskSecrets}): the masks of the lines they are on.
+ * (see {@link maskSecrets}): the masks of the lines they are on. Returns the lines masked by a
+ * range other than an explained member's (`explained`: the starts of those ranges, see
+ * {@link explainsMember}), which the line pass reads as this pass leaves them.
  */
-function maskCredentialRanges(text: string, source: string, shift: number, ranges: readonly SecretRange[], masks: LineMasks): void {
-  if (ranges.length === 0) return;
+function maskCredentialRanges(text: string, source: string, shift: number, ranges: readonly SecretRange[], masks: LineMasks, explained?: ReadonlySet<number>): Set<number> {
+  const read = new Set<number>();
+  if (ranges.length === 0) return read;
   const sorted = stretchedRanges(source, ranges);
   // A line of the parsed text as a mask of the text's: the first line holds the byte-order mark.
   const put = (line: number, start: number, end: number, shown: string): void => {
@@ -771,7 +913,14 @@ function maskCredentialRanges(text: string, source: string, shift: number, range
   };
   // Ranges that overlap (an alias names an anchor that another credential's value holds) are
   // masked a line at a time, as they come; others left to right, each line made once.
-  for (let i = 1; i < sorted.length; i++) if (sorted[i][0] < sorted[i - 1][1]) return maskOverlappingRanges(source, sorted, put);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i][0] < sorted[i - 1][1]) {
+      maskOverlappingRanges(source, sorted, put, (line, start) => {
+        if (!explained?.has(start)) read.add(line);
+      });
+      return read;
+    }
+  }
   // The first line end at or after `from`, the index of its line and where that starts: all only
   // move forward (one line may hold thousands of ranges, one range thousands of lines).
   let newline = source.indexOf('\n');
@@ -796,6 +945,7 @@ function maskCredentialRanges(text: string, source: string, shift: number, range
       }
       const to = newline === -1 || newline >= end ? end : newline;
       if (from < to) {
+        if (!explained?.has(start)) read.add(line);
         if (current !== line) {
           flush();
           current = line;
@@ -810,6 +960,7 @@ function maskCredentialRanges(text: string, source: string, shift: number, range
     }
   }
   flush();
+  return read;
 }
 
 /**
@@ -835,8 +986,11 @@ function hasLineFeed(text: string, start: number, end: number): boolean {
   return false;
 }
 
-/** The ranges masked in the text a line at a time, each line's right to left (so earlier columns stay put). */
-function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, number]>, put: (line: number, start: number, end: number, shown: string) => void): void {
+/**
+ * The ranges masked in the text a line at a time, each line's right to left (so earlier columns
+ * stay put); `masked` is told each line a range masks, and the range's start.
+ */
+function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, number]>, put: (line: number, start: number, end: number, shown: string) => void, masked: (line: number, rangeStart: number) => void): void {
   const starts = lineStarts(text);
   const spans = new Map<number, Array<[number, number]>>();
   for (const [start, end] of ranges) {
@@ -844,7 +998,10 @@ function maskOverlappingRanges(text: string, ranges: ReadonlyArray<[number, numb
       const lineEnd = line + 1 < starts.length ? starts[line + 1] - 1 : text.length;
       const from = Math.max(start, starts[line]);
       const to = Math.min(end, lineEnd);
-      if (from < to) spans.set(line, [...(spans.get(line) ?? []), [from - starts[line], to - starts[line]]]);
+      if (from < to) {
+        spans.set(line, [...(spans.get(line) ?? []), [from - starts[line], to - starts[line]]]);
+        masked(line, start);
+      }
     }
   }
   for (const [line, list] of spans) {

@@ -34,7 +34,7 @@ const line = fc.oneof(
     .tuple(
       fc.constantFrom('', '  ', '    ', '- ', '\t', '\u00a0'),
       fc.constantFrom(...NAMES),
-      fc.constantFrom(': ', ':', ' : ', '=', ' = ', ':\t', ': |', ': >-', ': &k ', ': *k', ': [', ': {', ': "', ": '"),
+      fc.constantFrom(': ', ':', ' : ', '=', ' = ', ':\t', ': |', ': >-', ': &k ', ': *k', ': [', ': {', ': "', ": '", ' ', '\t', '  '),
       fc.oneof(secret, fc.constantFrom('', '${VAR}', '"${VAR}"', 'null', '~', 'x, y]', 'a: b}', '****')),
       fc.constantFrom('', '\r', ' # note', '"', "'", ']', '}', ', b: 1'),
     )
@@ -148,6 +148,50 @@ describe('the fast paths mask what the reference masks', () => {
     expect(mask('starts with "nter2Hun…"')).toBe('starts with "****…"');
     expect(mask('token p4ss, not p4ssword')).toBe('token ****, not p4ssword');
   });
+});
+
+/**
+ * Texts the block reader reads and notes (ParsedFile.notes), member a line: credential and other
+ * names, values the node pass masks or keeps or leaves (`null`, `~`, `""`), and comments holding
+ * what only the line pass finds. The line pass passes over a credential member the notes explain
+ * whole (maskLines, explainsMember), not over the rest of its line.
+ */
+const blockValue = fc.oneof(
+  fc.array(fc.constantFrom(...'abcXYZ0189+/_-.='), { minLength: 1, maxLength: 16 }).map((chars) => `s${chars.join('')}`),
+  fc.constantFrom('${VAR}', '"${VAR}"', "'${VAR}'", '${A}${B}', '"${A} x"', 'null', '~', '""', "''", '"a b c"', "'it''s'", 'http://u:pw1@h', 'x:y', '"k: v"', '"a=b"', '[a, b]', '[]', '{}', '1.50', 'true'),
+);
+const blockComment = fc.constantFrom('', ' # note', ' # was: db_password=Old-Pw-991', ' # see postgresql://u:pg-Pass-7731@db/x', ' # token: Tok-9981', ' # sse_key=Sse-42-x', ' # fs.s3a.secret.key Key-x-77', ' # a: b = c');
+const blockLine = fc
+  .tuple(fc.constantFrom('', '  ', '  - '), fc.constantFrom('compute_secret_key', 'compute_access_key', 'db_password', 'sse_key', 'api_token', 'label', 'custom_config', 'compute_secert_key', 'fs.s3a.secret.key'), blockValue, blockComment)
+  .map(([lead, name, value, comment]) => ({ lead, line: `${name}: ${value}${comment}` }));
+const blockText = fc.array(blockLine, { minLength: 1, maxLength: 8 }).map((lines) => {
+  // Each line under a mapping of its own, so that any lead stays in the block reader's subset.
+  return lines.map(({ lead, line }, i) => (lead === '' ? `${line}\n` : `group${i}:\n${lead}${line}\n`)).join('');
+});
+
+describe('block-read texts: the line pass passes over what the notes explain, and masks the same', () => {
+  test(
+    'the same shown text and masked messages as the reference',
+    () => {
+      let noted = 0;
+      fc.assert(
+        fc.property(blockText, fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), (text, picks) => {
+          const parsed = parseText(text, 'yaml');
+          if (parsed.notes) noted++;
+          const shown = maskSecrets(text, parsed);
+          expect(shown).toBe(referenceMaskSecrets(text, parsed));
+          const values = parsed.documents.map((document) => document.value);
+          const reference = referenceMessageMask(text, values, shown);
+          const mask = messageMask(text, values);
+          for (const message of messagesOf(text, picks)) expect(mask(message)).toBe(reference(message));
+        }),
+        runs(300),
+      );
+      // The property is about the notes: most of its texts are read by the block reader.
+      expect(noted).toBeGreaterThan(150);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('withoutRevealingEdits keeps a finding whose edits are all kept as it is', () => {
