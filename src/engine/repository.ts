@@ -10,7 +10,7 @@ import { applyDirectives, parseDirectives, withMaskedReason, type Directive } fr
 import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { getIn, isObject } from '../../rules/support/rule-helpers.js';
-import type { BodyOfDocument, DetailedFinding } from './lint.js';
+import type { BodyOfDocument, DetailedFinding, LintOptions } from './lint.js';
 import { detached } from '../parse/detached.js';
 
 /**
@@ -104,11 +104,8 @@ interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   at: FactPlace;
 }
 
-export interface RepositoryOptions {
-  /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
-  inlineConfig?: boolean;
-  /** Add the findings directives silence to each result's `suppressed` (LintOptions.includeSuppressed). */
-  includeSuppressed?: boolean;
+/** Directives are honoured, and the findings they silence added to each result's `suppressed`, as a file's own lint does. */
+export interface RepositoryOptions extends Pick<LintOptions, 'inlineConfig' | 'includeSuppressed'> {
   /**
    * Whether a result that gets a finding across files must carry the file's text (`source`), for
    * outputs that show it. Default true; false lets a finding whose place is known already (a
@@ -179,16 +176,12 @@ function withRepositoryFindings(
   if (source === undefined && !(known && options.keepSource === false)) return result;
   const parsed = known ? undefined : parseText(source!, formatOf(result.file));
   let located = extra.map((finding): DetailedFinding => {
-    let range: Range;
     if (parsed) {
       const document = parsed.documents[finding.at.document ?? 0];
-      range = document ? locate(parsed, document.node, finding.at.path, 'value', finding.at.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
       // Kept with the fact: the cache stores it, and a later run over the same text needs no parse.
-      finding.at.range = { line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
-    } else {
-      range = finding.at.range!;
+      finding.at.range = document ? locate(parsed, document.node, finding.at.path, 'value', finding.at.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
     }
-    const placed = placedFinding(finding, finding.at.path, finding.at.document, range);
+    const placed = placedFinding(finding, finding.at.path, finding.at.document, finding.at.range!);
     return options.detailed ? { ...placed, messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : placed;
   });
   if (parsed) options.onLocated?.(result.file, extra.map((finding) => finding.at));

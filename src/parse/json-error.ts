@@ -51,7 +51,7 @@ export interface JsonReader {
   /** `}` or `]`, the character before `end`. */
   close(end: number): void;
   comma(breaks: number): void;
-  colon(breaks: number): void;
+  colon?(breaks: number): void;
   /** A member's name over [start, end), its quotes included. */
   key(start: number, end: number, breaks: number): void;
   /** A string (`quoted`), number, true, false or null over [start, end). */
@@ -89,7 +89,7 @@ export function scanJson(text: string, reader?: JsonReader): JsonError | undefin
     start = at;
     if (next === COLON_NEXT) {
       if (c !== COLON) return fail(at, 'colon');
-      reader?.colon(breaks);
+      reader?.colon?.(breaks);
       next = VALUE;
       at++;
     } else if (c === (object ? CLOSE_BRACE : CLOSE_BRACKET) && (next === COMMA_NEXT || before === OPEN_BRACE || before === OPEN_BRACKET || before === COMMA)) {

@@ -95,8 +95,6 @@ class DataReader implements JsonReader {
     this.stack[this.stack.length - 1].index++;
   }
 
-  colon(): void {}
-
   key(start: number, end: number): void {
     const { stack } = this;
     const top = stack[stack.length - 1];
