@@ -2,10 +2,7 @@ import { locate, placedFinding } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import type { FactPlace, FileResult, Located, Range, RepositoryFacts, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
-import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
-import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
-import duplicateLabel from '../../rules/repository/duplicate-label.js';
-import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
+import { STAGE_RULES } from '../../rules/index.js';
 import { applyDirectives, parseDirectives, withMaskedReason, type Directive } from '../config/directives.js';
 import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
@@ -19,7 +16,7 @@ import { detached } from '../parse/detached.js';
  * the bodies themselves need not be kept; each rule's check (`checkFacts`, in its file under
  * rules/repository/) then compares the facts, and only files that get a finding are read again to locate it.
  */
-const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map([duplicateLabel, duplicateAllowListEntry, bootstrapOverride, idleTimeoutOverride].map((rule) => [rule.id, rule]));
+const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map(STAGE_RULES.filter((rule) => rule.stage === 'repository').map((rule) => [rule.id, rule]));
 
 /** A rule of the checks across files (`repository/*`): only a pass that sees every file of the repository judges its findings. */
 export function isRepositoryRule(ruleId: string): boolean {
