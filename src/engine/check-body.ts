@@ -2,22 +2,16 @@ import { getOperation, type OperationId } from '../operations.js';
 import { toPointer } from '../parse/pointer.js';
 import { hasBodySchema } from '../schema/body-schemas.js';
 import { validateBody } from '../schema/validate-body.js';
-import type { PathFinding, RuleLevel, RuleSettings, Severity } from '../types.js';
+import type { PathFinding, RuleContext, RuleLevel, RuleSettings, Severity } from '../types.js';
+import type { LintOptions } from './lint.js';
 import { clusterKind } from '../../rules/support/cluster-kind.js';
 import unexpectedBody from '../../rules/operation/unexpected-body.js';
-import { runPolicies, type CompiledPolicy } from '../config/policies.js';
+import { runPolicies } from '../config/policies.js';
 import { stageMessage } from '../define-rule.js';
 import { runRules } from './run-rules.js';
 
-export interface CheckBodyOptions {
-  /** Rule levels and options by rule id; only `off` matters here, levels are applied by the caller. */
-  rules?: RuleSettings;
-  policies?: readonly CompiledPolicy[];
-  /** The route's path parameters, for the rules that read them. */
-  pathParameters?: Record<string, string>;
-  /** The request's headers, for the rules that read them. */
-  headers?: Record<string, unknown>;
-}
+/** The settings and policies of the lint (of `rules`, only `off` matters here: the caller applies the levels), and what the rules read of a request envelope. */
+export type CheckBodyOptions = Pick<LintOptions, 'rules' | 'policies'> & Partial<Pick<RuleContext, 'pathParameters' | 'headers'>>;
 
 /**
  * The checks that need only the body as data: unexpected body, schema, rules and policies, with

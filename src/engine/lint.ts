@@ -6,7 +6,7 @@ import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
 import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
 import { withRecommended } from '../config/presets.js';
-import { applyDirectives, mayHoldDirective, parseDirectives, withMaskedReason } from '../config/directives.js';
+import { applyDirectives, mayHoldDirective, parseDirectives, withMaskedReason, type DirectivesApplied } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
 import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
 import { stageMessage } from '../define-rule.js';
@@ -156,16 +156,16 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
     if (level !== 'off') findings.push(placed(file, (renderer ??= fixRenderer(file)), document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
-  const { shown, suppressed } = directed(file, findings, settings, options);
+  const { findings: shown, suppressed } = directed(file, findings, settings, options);
   return shownResult(file, written, options, { operation, operationSource, ...(documents ? { documents } : {}), findings: shown, bodies }, suppressed);
 }
 
 /** The findings with the file's inline directives applied: those left, and those they silenced. */
-function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): { shown: DetailedFinding[]; suppressed: Array<DetailedFinding & SuppressedFinding> } {
+function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): DirectivesApplied<DetailedFinding> {
   // The comments of a text that names no directive (most) are not read.
-  if (options.inlineConfig === false || !mayHoldDirective(file.text)) return { shown: findings, suppressed: [] };
+  if (options.inlineConfig === false || !mayHoldDirective(file.text)) return { findings, suppressed: [] };
   const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
-  const { findings: shown, suppressed } = applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
+  return applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
     reportUnused: options.reportUnusedDisableDirectives ?? 'off',
     isKnownRule: (id) => findRule(id) !== undefined || policyIds.has(id),
     suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
@@ -173,7 +173,6 @@ function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleS
     requireReason: options.directives?.requireReason,
     levelOf: (id) => levelOf(settings, id),
   });
-  return { shown, suppressed };
 }
 
 /**

@@ -2,15 +2,12 @@ import { locate, placedFinding } from '../parse/locate.js';
 import { formatOf, parseText } from '../parse/parse.js';
 import type { FactPlace, FileResult, Located, Range, RepositoryFacts, RuleLevel, SuppressedFinding, ValueSpan } from '../types.js';
 import { messageMask } from '../schema/secrets.js';
-import bootstrapOverride from '../../rules/repository/bootstrap-override.js';
-import duplicateAllowListEntry from '../../rules/repository/duplicate-allow-list-entry.js';
-import duplicateLabel from '../../rules/repository/duplicate-label.js';
-import idleTimeoutOverride from '../../rules/repository/idle-timeout-override.js';
+import { STAGE_RULES } from '../../rules/index.js';
 import { applyDirectives, parseDirectives, withMaskedReason, type Directive } from '../config/directives.js';
 import { sortFindings } from './order.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { getIn, isObject } from '../../rules/support/rule-helpers.js';
-import type { BodyOfDocument, DetailedFinding } from './lint.js';
+import type { BodyOfDocument, DetailedFinding, LintOptions } from './lint.js';
 import { detached } from '../parse/detached.js';
 
 /**
@@ -19,7 +16,7 @@ import { detached } from '../parse/detached.js';
  * the bodies themselves need not be kept; each rule's check (`checkFacts`, in its file under
  * rules/repository/) then compares the facts, and only files that get a finding are read again to locate it.
  */
-const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map([duplicateLabel, duplicateAllowListEntry, bootstrapOverride, idleTimeoutOverride].map((rule) => [rule.id, rule]));
+const REPOSITORY_RULES: ReadonlyMap<string, StageRule> = new Map(STAGE_RULES.filter((rule) => rule.stage === 'repository').map((rule) => [rule.id, rule]));
 
 /** A rule of the checks across files (`repository/*`): only a pass that sees every file of the repository judges its findings. */
 export function isRepositoryRule(ruleId: string): boolean {
@@ -104,11 +101,8 @@ interface RepositoryFinding extends ReturnType<typeof stageMessage<string>> {
   at: FactPlace;
 }
 
-export interface RepositoryOptions {
-  /** Honour `# dplint-disable…` comments (`--no-inline-config` turns them off). Default true. */
-  inlineConfig?: boolean;
-  /** Add the findings directives silence to each result's `suppressed` (LintOptions.includeSuppressed). */
-  includeSuppressed?: boolean;
+/** Directives are honoured, and the findings they silence added to each result's `suppressed`, as a file's own lint does. */
+export interface RepositoryOptions extends Pick<LintOptions, 'inlineConfig' | 'includeSuppressed'> {
   /**
    * Whether a result that gets a finding across files must carry the file's text (`source`), for
    * outputs that show it. Default true; false lets a finding whose place is known already (a
@@ -179,16 +173,12 @@ function withRepositoryFindings(
   if (source === undefined && !(known && options.keepSource === false)) return result;
   const parsed = known ? undefined : parseText(source!, formatOf(result.file));
   let located = extra.map((finding): DetailedFinding => {
-    let range: Range;
     if (parsed) {
       const document = parsed.documents[finding.at.document ?? 0];
-      range = document ? locate(parsed, document.node, finding.at.path, 'value', finding.at.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
       // Kept with the fact: the cache stores it, and a later run over the same text needs no parse.
-      finding.at.range = { line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn };
-    } else {
-      range = finding.at.range!;
+      finding.at.range = document ? locate(parsed, document.node, finding.at.path, 'value', finding.at.within) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
     }
-    const placed = placedFinding(finding, finding.at.path, finding.at.document, range);
+    const placed = placedFinding(finding, finding.at.path, finding.at.document, finding.at.range!);
     return options.detailed ? { ...placed, messageId: finding.messageId, ...(finding.data ? { data: finding.data } : {}) } : placed;
   });
   if (parsed) options.onLocated?.(result.file, extra.map((finding) => finding.at));

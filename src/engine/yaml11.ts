@@ -14,10 +14,9 @@ import { stageMessage } from '../define-rule.js';
  */
 export function yaml11Findings(doc: Document.Parsed, operation: string, prefix: readonly string[]): PathFinding[] {
   const findings: PathFinding[] = [];
-  // Iterative: the nodes of a deeply nested document nest as deep.
-  const stack: Array<{ node: unknown; path: Array<string | number> }> = [];
   const body = prefix.length ? (isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === prefix[0])?.value : undefined) : doc.contents;
-  stack.push({ node: body, path: [...prefix] });
+  // Iterative: the nodes of a deeply nested document nest as deep.
+  const stack: Array<{ node: unknown; path: Array<string | number> }> = [{ node: body, path: [...prefix] }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
     if (isMap(node)) {
@@ -100,15 +99,15 @@ function valueReading(node: Scalar, operation: string, bodyPath: ReadonlyArray<s
   const text = String(node.source);
   const field = fieldName(bodyPath);
   const range = node.range;
-  if (typeof node.value === 'string' && node.type === Scalar.PLAIN && !node.tag && typeAt(operation, bodyPath) === 'string') {
+  if (node.type === Scalar.PLAIN && !node.tag && typeAt(operation, bodyPath) === 'string') {
+    // A number or boolean in a string field is yaml/unquoted-string's, whose quoting fix every reader reads alike.
+    if (typeof node.value !== 'string') return undefined;
     // Quoting keeps the string dplint checked, and a string is what the field takes.
     return {
       ...stageMessage(yaml11Ambiguous, 'ambiguous', { field, text, reading: described(reading, text) }),
       fix: range ? { range: [range[0], range[1]], text: JSON.stringify(text) } : undefined,
     };
   }
-  // A number or boolean in a string field is yaml/unquoted-string's, whose quoting fix every reader reads alike.
-  if (node.type === Scalar.PLAIN && !node.tag && typeof node.value !== 'string' && typeAt(operation, bodyPath) === 'string') return undefined;
   const written = unambiguous(node.value);
   return {
     ...stageMessage(yaml11Ambiguous, 'differs', { field, text, yaml12: describedValue(node.value), yaml11: described(reading, text), written: written ?? text }),

@@ -50,8 +50,8 @@ export interface JsonReader {
   open(at: number, object: boolean, breaks: number): boolean | void;
   /** `}` or `]`, the character before `end`. */
   close(end: number): void;
-  comma(breaks: number): void;
-  colon(breaks: number): void;
+  /** `,`, or `:` (`colon`). */
+  separator(colon: boolean, breaks: number): void;
   /** A member's name over [start, end), its quotes included. */
   key(start: number, end: number, breaks: number): void;
   /** A string (`quoted`), number, true, false or null over [start, end). */
@@ -89,7 +89,7 @@ export function scanJson(text: string, reader?: JsonReader): JsonError | undefin
     start = at;
     if (next === COLON_NEXT) {
       if (c !== COLON) return fail(at, 'colon');
-      reader?.colon(breaks);
+      reader?.separator(true, breaks);
       next = VALUE;
       at++;
     } else if (c === (object ? CLOSE_BRACE : CLOSE_BRACKET) && (next === COMMA_NEXT || before === OPEN_BRACE || before === OPEN_BRACKET || before === COMMA)) {
@@ -102,7 +102,7 @@ export function scanJson(text: string, reader?: JsonReader): JsonError | undefin
       next = objects.length === 0 ? END : COMMA_NEXT;
     } else if (next === COMMA_NEXT) {
       if (c !== COMMA) return fail(at, object ? 'afterMember' : 'afterItem');
-      reader?.comma(breaks);
+      reader?.separator(false, breaks);
       next = object ? NAME : VALUE;
       at++;
     } else if (next === NAME) {

@@ -91,11 +91,9 @@ class DataReader implements JsonReader {
     this.stack.pop();
   }
 
-  comma(): void {
-    this.stack[this.stack.length - 1].index++;
+  separator(colon: boolean): void {
+    if (!colon) this.stack[this.stack.length - 1].index++;
   }
-
-  colon(): void {}
 
   key(start: number, end: number): void {
     const { stack } = this;
@@ -181,13 +179,8 @@ class NodeReader implements JsonReader {
     node.range = [node.range![0], end, this.nodeEnd(item, end)];
   }
 
-  comma(breaks: number): void {
-    this.before = ',';
-    this.beforeBreaks = breaks;
-  }
-
-  colon(breaks: number): void {
-    this.before = ':';
+  separator(colon: boolean, breaks: number): void {
+    this.before = colon ? ':' : ',';
     this.beforeBreaks = breaks;
   }
 
