@@ -30,10 +30,6 @@ const SDK_SPELLINGS = new Map([
 /** Both kinds at once, for the first look at every key of a body (someKey). */
 const OTHER_SPELLINGS: ReadonlySet<string> = new Set([...VENDOR_SPELLINGS.keys(), ...SDK_SPELLINGS.keys()]);
 
-function isOtherSpelling(key: string): boolean {
-  return OTHER_SPELLINGS.has(key);
-}
-
 export default defineRule({
   id: 'body/vendor-spelling',
   appliesTo: '*',
@@ -53,7 +49,7 @@ export default defineRule({
   },
   defaultOptions: {},
   check({ body, operation, report }) {
-    if (!hasBodySchema(operation) || !someKey(body, isOtherSpelling)) return;
+    if (!hasBodySchema(operation) || !someKey(body, OTHER_SPELLINGS)) return;
     const visit = (value: unknown, schema: JsonSchema, path: Array<string | number>): void => {
       if (Array.isArray(value)) {
         const items = resolve(schema).find((part) => isObject(part.items))?.items as JsonSchema | undefined;

@@ -1,13 +1,8 @@
 import { defineRule } from '../../src/define-rule.js';
-import { kindMarkers, type KindMarker, kindName } from '../support/cluster-kind.js';
+import { kindMarkers, type KindMarker, kindName, ON_HADOOP2 } from '../support/cluster-kind.js';
 import { fieldName } from '../../src/parse/pointer.js';
 
-/**
- * Spark runs on Hadoop 2, and real Presto bodies send `use_hadoop2: true` too (a Presto cluster
- * create posted to the v1.3 API by vihag/terraform-provider-qubole), so Hadoop 2 agrees with both.
- */
-const ON_HADOOP2: ReadonlySet<KindMarker['kind']> = new Set(['spark', 'presto']);
-
+/** Hadoop 2 agrees with the kinds that run on it (ON_HADOOP2). */
 function compatible(a: KindMarker['kind'], b: KindMarker['kind']): boolean {
   if (a === b) return true;
   if (a === 'hadoop2') return ON_HADOOP2.has(b);
@@ -35,15 +30,18 @@ export default defineRule({
   defaultOptions: {},
   check({ body, report }) {
     const markers = kindMarkers(body);
-    markers.forEach((marker, index) => {
-      const earlier = markers.slice(0, index).find((other) => !compatible(other.kind, marker.kind));
-      if (!earlier) return;
+    // Each marker against the first earlier one it disagrees with; most bodies have one marker or none.
+    for (let index = 1; index < markers.length; index++) {
+      const marker = markers[index];
+      let earlier: KindMarker | undefined;
+      for (let i = 0; i < index && earlier === undefined; i++) if (!compatible(markers[i].kind, marker.kind)) earlier = markers[i];
+      if (!earlier) continue;
       report({
         messageId: 'conflict',
         path: marker.path,
         data: { first: describeMarker(earlier), firstKind: kindName(earlier.kind), second: describeMarker(marker), secondKind: kindName(marker.kind) },
       });
-    });
+    }
   },
   cases: {
     valid: [

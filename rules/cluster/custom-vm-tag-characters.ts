@@ -27,7 +27,8 @@ export default defineRule({
   check({ body, report }) {
     const tags = getIn(body, ['node_configuration', 'custom_vm_tags']);
     if (!isObject(tags)) return;
-    for (const [key, value] of Object.entries(tags)) {
+    for (const key of Object.keys(tags)) {
+      const value = tags[key];
       // The bad character first: a placeholder (made of `$` and `{`) is looked for only where there is one.
       const inKey = badCharacter(key);
       const inValue = typeof value === 'string' ? badCharacter(value) : undefined;

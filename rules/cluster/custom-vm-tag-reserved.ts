@@ -29,9 +29,11 @@ export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
   check({ body, options, report }) {
     const tags = getIn(body, ['node_configuration', 'custom_vm_tags']);
     if (!isObject(tags)) return;
-    // A few keys and prefixes: looked through in place, nothing built for them per file.
+    // A few keys and prefixes: looked through in place. The prefixes are lower-cased once per
+    // body, not once per tag, and only where there are tags to compare them with.
     const keys = strings(options.reservedKeys);
     const prefixes = strings(options.reservedPrefixes).filter((prefix) => prefix !== '');
+    const lowerPrefixes = prefixes.map((prefix) => prefix.toLowerCase());
     for (const key of Object.keys(tags)) {
       if (keys.includes(key)) {
         report({ messageId: 'reservedKey', path: tagPath(key), target: 'key', data: { key: describeValue(key) } });
@@ -39,8 +41,11 @@ export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
       }
       if (prefixes.length === 0) continue;
       const lower = key.toLowerCase();
-      const prefix = prefixes.find((p) => lower.startsWith(p.toLowerCase()));
-      if (prefix !== undefined) report({ messageId: 'reservedPrefix', path: tagPath(key), target: 'key', data: { key: describeValue(key), prefix: describeValue(prefix) } });
+      for (let i = 0; i < lowerPrefixes.length; i++) {
+        if (!lower.startsWith(lowerPrefixes[i])) continue;
+        report({ messageId: 'reservedPrefix', path: tagPath(key), target: 'key', data: { key: describeValue(key), prefix: describeValue(prefixes[i]) } });
+        break;
+      }
     }
   },
   cases: {

@@ -42,8 +42,7 @@ function problems(text: string, format: Format): Problem[] {
     if (end === -1) end = text.length;
     const raw = text.slice(start, end);
     const line = raw.trim();
-    const lead = raw.length - raw.trimStart().length;
-    const within = { start: start + lead, end: start + lead + line.length };
+    const lineStart = start;
     start = end + 1;
     if (line === '' || line.startsWith('#')) continue;
     if ((format === 'presto' || format === 'spark') && FILE_HEADER.test(line)) {
@@ -55,10 +54,16 @@ function problems(text: string, format: Format): Problem[] {
     // Spark also takes the spark-defaults.conf form "key value": the key ends at the first space or =.
     const cut = format === 'spark' ? line.search(/[\s=]/) : line.indexOf('=');
     const key = cut > 0 ? line.slice(0, cut).trim() : '';
-    if (key === '' || /\s/.test(key)) found.push({ line: index + 1, messageId: 'notKeyValue', text: line, within });
-    else if (format === 'airflow' && !key.includes('.')) found.push({ line: index + 1, messageId: 'noSection', text: key, within });
+    if (key === '' || /\s/.test(key)) found.push({ line: index + 1, messageId: 'notKeyValue', text: line, within: trimmed(lineStart, raw, line) });
+    else if (format === 'airflow' && !key.includes('.')) found.push({ line: index + 1, messageId: 'noSection', text: key, within: trimmed(lineStart, raw, line) });
   }
   return found;
+}
+
+/** Where a line's text (`line`: `raw` trimmed) lies in the value, `raw` starting at `start`: worked out only for a line reported. */
+function trimmed(start: number, raw: string, line: string): { start: number; end: number } {
+  const lead = raw.length - raw.trimStart().length;
+  return { start: start + lead, end: start + lead + line.length };
 }
 
 function shown(text: string): string {

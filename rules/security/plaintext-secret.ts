@@ -1,5 +1,4 @@
 import { defineRule } from '../../src/define-rule.js';
-import { isObject } from '../support/rule-helpers.js';
 import { fieldName } from '../../src/parse/pointer.js';
 import { isCredentialKey } from '../../src/schema/secrets.js';
 import { isPlaceholder } from '../../src/schema/values.js';
@@ -38,32 +37,44 @@ export default defineRule({
   defaultOptions: {},
   check({ body, headers, report }) {
     // One path, grown and shrunk as the walk goes, copied only into a report: this rule reads
-    // every value of every body.
+    // every value of every body. A member's value that is no container is judged in its parent's
+    // loop, so the walk calls itself once per object or list, not once per value.
     const path: Array<string | number> = [];
-    const visit = (value: unknown): void => {
-      if (typeof value === 'string') {
-        // (Only a string is a literal credential: a member's name is looked up for strings alone.)
-        const key = path[path.length - 1];
-        if (typeof key === 'string' && isCredentialKey(key) && isLiteral(value)) {
-          report({ messageId: 'literalCredential', path: [...path], data: { field: fieldName(path), placeholder: `\${${key.toUpperCase()}}` } });
-        } else if (value.length >= SHORTEST_PRIVATE_KEY && value.includes('-----BEGIN') && PRIVATE_KEY.test(value)) {
-          report({ messageId: 'privateKey', path: [...path], data: { field: fieldName(path), placeholder: '${PRIVATE_KEY}' } });
-        }
-      } else if (Array.isArray(value)) {
+    const judge = (value: string, key: string | number | undefined): void => {
+      // (Only a string is a literal credential: a member's name is looked up for strings alone.)
+      if (typeof key === 'string' && isCredentialKey(key) && isLiteral(value)) {
+        const at = [...path, key];
+        report({ messageId: 'literalCredential', path: at, data: { field: fieldName(at), placeholder: `\${${key.toUpperCase()}}` } });
+      } else if (value.length >= SHORTEST_PRIVATE_KEY && value.includes('-----BEGIN') && PRIVATE_KEY.test(value)) {
+        const at = key === undefined ? [...path] : [...path, key];
+        report({ messageId: 'privateKey', path: at, data: { field: fieldName(at), placeholder: '${PRIVATE_KEY}' } });
+      }
+    };
+    const visit = (value: object): void => {
+      if (Array.isArray(value)) {
         for (let index = 0; index < value.length; index++) {
-          path.push(index);
-          visit(value[index]);
-          path.pop();
+          const item: unknown = value[index];
+          if (typeof item === 'string') judge(item, index);
+          else if (item !== null && typeof item === 'object') {
+            path.push(index);
+            visit(item);
+            path.pop();
+          }
         }
-      } else if (isObject(value)) {
-        for (const member of Object.keys(value)) {
+        return;
+      }
+      for (const member of Object.keys(value)) {
+        const child: unknown = (value as Record<string, unknown>)[member];
+        if (typeof child === 'string') judge(child, member);
+        else if (child !== null && typeof child === 'object') {
           path.push(member);
-          visit(value[member]);
+          visit(child);
           path.pop();
         }
       }
     };
-    visit(body);
+    if (typeof body === 'string') judge(body, undefined);
+    else if (body !== null && typeof body === 'object') visit(body);
 
     for (const [name, value] of Object.entries(headers)) {
       if (name.toLowerCase() === 'x-auth-token' && isLiteral(value)) {

@@ -23,16 +23,30 @@ export function kindMarkers(body: unknown): KindMarker[] {
 }
 
 /**
+ * The kinds that run on Hadoop 2, so a Hadoop 2 marker beside theirs is no second kind: Spark runs
+ * on Hadoop 2, and real Presto bodies send `use_hadoop2: true` too (a Presto cluster create posted
+ * to the v1.3 API by vihag/terraform-provider-qubole).
+ */
+export const ON_HADOOP2: ReadonlySet<ClusterKind> = new Set(['spark', 'presto']);
+
+/**
  * One kind, or `unknown` when there is no marker or they disagree. Spark and Presto run on
  * Hadoop 2, so `use_hadoop2` beside `use_spark` or `enable_presto` is that kind, not a conflict
  * (real Presto bodies send `use_hadoop2: true`).
  */
 export function clusterKind(body: unknown): ClusterKind {
-  const kinds = new Set(kindMarkers(body).map((m) => m.kind));
-  if (kinds.has('spark') || kinds.has('presto')) kinds.delete('hadoop2');
-  if (kinds.size === 1) return [...kinds][0];
-  if (kinds.size === 0 && member(member(body, 'hadoop_settings'), 'use_hadoop2') === false) return 'hadoop1';
-  if (kinds.size === 0 && prestoByVersion(body)) return 'presto';
+  // The markers' kinds read in one pass, no set of them built: every edit-cluster body asks.
+  let other: KindMarker['kind'] | undefined;
+  let hadoop2 = false;
+  for (const { kind } of kindMarkers(body)) {
+    if (kind === 'hadoop2') hadoop2 = true;
+    else if (other === undefined) other = kind;
+    else if (other !== kind) return 'unknown';
+  }
+  if (other !== undefined) return hadoop2 && !ON_HADOOP2.has(other) ? 'unknown' : other;
+  if (hadoop2) return 'hadoop2';
+  if (member(member(body, 'hadoop_settings'), 'use_hadoop2') === false) return 'hadoop1';
+  if (prestoByVersion(body)) return 'presto';
   return 'unknown';
 }
 

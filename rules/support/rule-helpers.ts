@@ -26,21 +26,26 @@ export function getIn(value: unknown, path: ReadonlyArray<string | number>): unk
 }
 
 /**
- * Whether any member name anywhere in the value satisfies `test`: a cheap first look for rules
- * that report only rare keys, before they walk the body with paths and schemas.
+ * Whether any member name anywhere in the value is one of `names`: a cheap first look for rules
+ * that report only rare keys, before they walk the body with paths and schemas. The names are a
+ * set looked up in place, not a test called per key: this reads every key of every body.
  */
-export function someKey(value: unknown, test: (key: string) => boolean): boolean {
-  const stack: unknown[] = [value];
+export function someKey(value: unknown, names: ReadonlySet<string>): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const node = stack.pop()!;
     if (Array.isArray(node)) {
-      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
-    } else if (node !== null && typeof node === 'object') {
-      for (const key of Object.keys(node)) {
-        if (test(key)) return true;
-        const child = (node as PlainObject)[key];
-        if (child !== null && typeof child === 'object') stack.push(child);
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (item !== null && typeof item === 'object') stack.push(item);
       }
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (names.has(key)) return true;
+      const child: unknown = (node as PlainObject)[key];
+      if (child !== null && typeof child === 'object') stack.push(child);
     }
   }
   return false;

@@ -3,15 +3,20 @@
 export type DataPath = ReadonlyArray<string | number>;
 
 export function toPointer(path: DataPath): string {
-  return path.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  let pointer = '';
+  for (const segment of path) {
+    const text = String(segment);
+    // Escaped only where needed: most member names hold neither `~` nor `/`, and the engine makes a pointer per finding.
+    pointer += '/' + (text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text);
+  }
+  return pointer;
 }
 
 export function fromPointer(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer.slice(1).split('/');
+  // Unescaped only where needed: Ajv gives a pointer per error, and few hold a `~`.
+  return pointer.includes('~') ? segments.map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~')) : segments;
 }
 
 /** `node_configuration.spot_block_settings.duration`, `label[0]`; the root is `(body)`. */

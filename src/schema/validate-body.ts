@@ -302,18 +302,20 @@ function missingMember({ params, path, parentSchema, field, base }: ErrorContext
 
 function unknownMember({ params, path, parentSchema, field, base }: ErrorContext): PathFinding {
   const member = String(params.additionalProperty);
-  const known = Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
-  const guess = closestIn(parentSchema, 'member', member, () => known);
+  // The schema's member names, listed only when asked: a guess among them is remembered per schema.
+  const names = (): string[] => Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
+  const guess = closestIn(parentSchema, 'member', member, names);
   const where = path.length === 0 ? 'the body' : field;
+  const known = guess ? undefined : names();
   return {
     ...base,
     path: [...path, member],
     target: 'key',
     ...(guess
       ? say(schemaUnknownMember, 'didYouMean', { member, where, guess })
-      : known.length <= 12
-        ? say(schemaUnknownMember, 'expectedOneOf', { member, where, known: known.join(', ') })
-        : say(schemaUnknownMember, 'seeSchema', { member, where, count: known.length })),
+      : known!.length <= 12
+        ? say(schemaUnknownMember, 'expectedOneOf', { member, where, known: known!.join(', ') })
+        : say(schemaUnknownMember, 'seeSchema', { member, where, count: known!.length })),
     ...(guess ? { suggestions: [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
   };
 }
