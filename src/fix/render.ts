@@ -373,11 +373,12 @@ export class FixRenderer {
 
   /** The edit is kept only if the edited text parses to exactly the data the intent describes. */
   private readsBackAs(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
-    const expected = applyIntent(document.value, path, intent);
-    if (expected === NOT_APPLICABLE || !this.mayReadBack()) return false;
+    if (!intentApplies(document.value, path, intent) || !this.mayReadBack()) return false;
     // Edits whose reading is known without parsing the edited text (they still count against the
-    // budget, so that which fixes a file keeps does not depend on how they were checked).
+    // budget, so that which fixes a file keeps does not depend on how they were checked). Most
+    // edits are such: the data they mean is made only for an edit read back.
     if (this.isTokenEdit(document, path, intent, fix) || this.isPlainRename(document, path, intent, fix)) return true;
+    const expected = applyIntent(document.value, path, intent);
     const text = this.file.text;
     const edited = text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
     const readBack = this.file.format === 'yaml' && this.file.documents.length === 1 ? blockReadsBackAs(edited, expected) : undefined;
@@ -575,6 +576,37 @@ export function applyIntent(value: unknown, path: DataPath, intent: FixIntent): 
     }
     return out;
   });
+}
+
+/**
+ * Whether {@link applyIntent} gives data for the intent (not NOT_APPLICABLE): the same questions of
+ * the same data along the path, without copying any of it.
+ */
+export function intentApplies(value: unknown, path: DataPath, intent: FixIntent): boolean {
+  if (intent.kind === 'replaceValue' || intent.kind === 'nestMembers') {
+    const old = dataAt(value, path);
+    return old !== NOT_APPLICABLE && (intent.kind === 'replaceValue' || isRecord(old));
+  }
+  if (path.length === 0) return false;
+  const parent = dataAt(value, path.slice(0, -1));
+  return isRecord(parent) && Object.hasOwn(parent, String(path[path.length - 1]));
+}
+
+/** The data at a path, stepped into as {@link updateIn} steps; NOT_APPLICABLE where updateIn finds nothing to update. */
+function dataAt(value: unknown, path: DataPath): unknown {
+  let at = value;
+  for (const head of path) {
+    if (Array.isArray(at)) {
+      const index = Number(head);
+      if (!Number.isInteger(index) || index < 0 || index >= at.length) return NOT_APPLICABLE;
+      at = at[index];
+    } else if (isRecord(at) && Object.hasOwn(at, String(head))) {
+      at = at[String(head)];
+    } else {
+      return NOT_APPLICABLE;
+    }
+  }
+  return at;
 }
 
 function updateIn(value: unknown, path: DataPath, update: (old: unknown) => unknown): unknown {
