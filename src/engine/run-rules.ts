@@ -43,9 +43,12 @@ export function runRules(input: RunRulesInput): PathFinding[] {
   // One context for the run, its rule and options swapped in turn: rules run one at a time and
   // keep nothing, and a CI gate runs some sixty rules on each of thousands of bodies.
   let rule: Rule;
-  const { settings, ...seen } = input;
   const context: RuleContext = {
-    ...seen,
+    body: input.body,
+    operation: input.operation,
+    clusterKind: input.clusterKind,
+    pathParameters: input.pathParameters,
+    headers: input.headers,
     options: {},
     report(report) {
       // As ESLint: a rule states in its definition what it may edit, so docs and `--fix` can rely on it.
@@ -66,7 +69,7 @@ export function runRules(input: RunRulesInput): PathFinding[] {
       });
     },
   };
-  for (const step of planOf(input.operation, settings)) {
+  for (const step of planOf(input.operation, input.settings)) {
     rule = step.rule;
     context.options = step.options;
     try {
