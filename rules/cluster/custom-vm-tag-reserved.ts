@@ -29,11 +29,9 @@ export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
   check({ body, options, report }) {
     const tags = getIn(body, ['node_configuration', 'custom_vm_tags']);
     if (!isObject(tags)) return;
-    // A few keys and prefixes: looked through in place. The prefixes are lower-cased once per
-    // body, not once per tag, and only where there are tags to compare them with.
+    // A few keys and prefixes: looked through in place, nothing built for them per file.
     const keys = strings(options.reservedKeys);
     const prefixes = strings(options.reservedPrefixes).filter((prefix) => prefix !== '');
-    const lowerPrefixes = prefixes.map((prefix) => prefix.toLowerCase());
     for (const key of Object.keys(tags)) {
       if (keys.includes(key)) {
         report({ messageId: 'reservedKey', path: tagPath(key), target: 'key', data: { key: describeValue(key) } });
@@ -41,11 +39,8 @@ export default defineRule<'reservedKey' | 'reservedPrefix', Options>({
       }
       if (prefixes.length === 0) continue;
       const lower = key.toLowerCase();
-      for (let i = 0; i < lowerPrefixes.length; i++) {
-        if (!lower.startsWith(lowerPrefixes[i])) continue;
-        report({ messageId: 'reservedPrefix', path: tagPath(key), target: 'key', data: { key: describeValue(key), prefix: describeValue(prefixes[i]) } });
-        break;
-      }
+      const prefix = prefixes.find((p) => lower.startsWith(p.toLowerCase()));
+      if (prefix !== undefined) report({ messageId: 'reservedPrefix', path: tagPath(key), target: 'key', data: { key: describeValue(key), prefix: describeValue(prefix) } });
     }
   },
   cases: {

@@ -60,7 +60,8 @@ export function runRules(input: RunRulesInput): PathFinding[] {
         message: renderMessage(rule.messages[report.messageId], report.data),
         path: report.path,
         target: report.target,
-        ...(report.within ? { within: report.within } : {}),
+        // Every field written, set or not: a spread in the middle of a literal is a copy field by field.
+        within: report.within,
         fromDocumentRoot: report.fromDocumentRoot,
         fix: report.fix,
         suggestions: report.suggestions,

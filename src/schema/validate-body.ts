@@ -30,9 +30,19 @@ const SCHEMA_RULE_FILES = {
 
 export type SchemaRuleId = keyof typeof SCHEMA_RULE_FILES;
 
-/** A message from a rule file's table, with its id (for the rule tests; the output drops it). The finding's `data` stays the stage's own. */
-function say<MessageId extends string>(rule: StageRule<MessageId>, messageId: NoInfer<MessageId>, data: Record<string, string | number>): { message: string; messageId: MessageId } {
-  return { message: renderMessage(rule.messages[messageId], data), messageId };
+/**
+ * A finding in the words of a rule file's table: the message with its id (for the rule tests; the
+ * output drops it). The finding's `data` stays the stage's own. Made as one literal, the other
+ * fields added by the caller: an object spread after the first copies field by field, for each error.
+ */
+function said<MessageId extends string>(
+  base: ErrorContext['base'],
+  path: DataPath,
+  rule: StageRule<MessageId>,
+  messageId: NoInfer<MessageId>,
+  data: Record<string, string | number>,
+): PathFinding {
+  return { ruleId: base.ruleId, severity: base.severity, path, message: renderMessage(rule.messages[messageId], data), messageId };
 }
 
 const KEYWORD_RULE: Record<string, SchemaRuleId> = {
@@ -297,7 +307,7 @@ function missingMember({ params, path, parentSchema, field, base }: ErrorContext
   const member = propertySchema(parentSchema, missing);
   const expected = member ? expectation(member) : '';
   const where = path.length === 0 ? 'the body' : field;
-  return { ...base, path, target: 'key', ...say(schemaRequired, 'missing', { where, member: missing, expectation: expected ? ` (${expected})` : '' }), data: { member: missing } };
+  return { ...said(base, path, schemaRequired, 'missing', { where, member: missing, expectation: expected ? ` (${expected})` : '' }), target: 'key', data: { member: missing } };
 }
 
 function unknownMember({ params, path, parentSchema, field, base }: ErrorContext): PathFinding {
@@ -306,26 +316,25 @@ function unknownMember({ params, path, parentSchema, field, base }: ErrorContext
   const names = (): string[] => Object.keys((parentSchema.properties as JsonSchema | undefined) ?? {});
   const guess = closestIn(parentSchema, 'member', member, names);
   const where = path.length === 0 ? 'the body' : field;
-  const known = guess ? undefined : names();
+  const at = [...path, member];
+  if (guess) {
+    const finding = { ...said(base, at, schemaUnknownMember, 'didYouMean', { member, where, guess }), target: 'key' as const };
+    finding.suggestions = [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }];
+    return finding;
+  }
+  const known = names();
   return {
-    ...base,
-    path: [...path, member],
+    ...(known.length <= 12
+      ? said(base, at, schemaUnknownMember, 'expectedOneOf', { member, where, known: known.join(', ') })
+      : said(base, at, schemaUnknownMember, 'seeSchema', { member, where, count: known.length })),
     target: 'key',
-    ...(guess
-      ? say(schemaUnknownMember, 'didYouMean', { member, where, guess })
-      : known!.length <= 12
-        ? say(schemaUnknownMember, 'expectedOneOf', { member, where, known: known!.join(', ') })
-        : say(schemaUnknownMember, 'seeSchema', { member, where, count: known!.length })),
-    ...(guess ? { suggestions: [{ kind: 'renameKey', to: guess, desc: `Rename "${member}" to "${guess}"` }] } : {}),
   };
 }
 
 function wrongType({ error, params, path, parentSchema, secret, field, unit, base }: ErrorContext): PathFinding {
   return {
-    ...base,
-    path,
     // "a list (2 items)", "an object" say their type already; a scalar's value needs it ("string "etl"").
-    ...say(schemaType, isPlaceholder(error.data) ? 'placeholderWithText' : 'wrongType', {
+    ...said(base, path, schemaType, isPlaceholder(error.data) ? 'placeholderWithText' : 'wrongType', {
       field,
       expected: schemaTypeName(String(params.type)),
       actual: error.data === null ? 'null' : typeof error.data === 'object' ? describeValue(error.data, secret) : `${typeName(error.data)} ${describeValue(error.data, secret)}`,
@@ -337,53 +346,58 @@ function wrongType({ error, params, path, parentSchema, secret, field, unit, bas
 function notAllowed({ error, params, path, parentSchema, secret, field, got, base }: ErrorContext): PathFinding {
   const allowed = (error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]).map((v) => JSON.stringify(v));
   const guess = typeof error.data === 'string' && !secret && !isPlaceholder(error.data) ? closestIn(parentSchema, error.keyword, error.data, () => allowed.map((a) => JSON.parse(a) as string).filter((a) => typeof a === 'string')) : undefined;
-  return {
-    ...base,
-    path,
-    ...say(schemaEnum, isPlaceholder(error.data) ? 'placeholderWithText' : guess ? 'didYouMean' : 'notAllowed', { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got, ...(guess ? { guess } : {}) }),
-    ...(guess ? { suggestions: [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }] } : {}),
-  };
+  const data: Record<string, string> = { field, allowed: allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`, got };
+  if (guess) data.guess = guess;
+  const finding = said(base, path, schemaEnum, isPlaceholder(error.data) ? 'placeholderWithText' : guess ? 'didYouMean' : 'notAllowed', data);
+  if (guess) finding.suggestions = [{ kind: 'replaceValue', value: guess, desc: `Change to "${guess}"` }];
+  return finding;
 }
 
 function outOfRange({ error, params, path, parentSchema, secret, field, got, custom, unit, base }: ErrorContext): PathFinding {
   const nearest = typeof error.data === 'number' && !secret ? nearestValid(error.data, parentSchema) : [];
-  const suggestions = nearest.map((value) => ({ kind: 'replaceValue' as const, value, desc: `Change to ${value}${unit}` }));
-  const withSuggestions = suggestions.length ? { suggestions } : {};
-  if (custom) return { ...base, path, ...say(schemaRange, 'spec', { field, requirement: custom, got }), ...withSuggestions };
+  const finding = custom ? said(base, path, schemaRange, 'spec', { field, requirement: custom, got }) : said(base, path, schemaRange, 'bound', { field, bound: bound(error.keyword, params, unit), got });
+  if (nearest.length) finding.suggestions = nearest.map((value) => ({ kind: 'replaceValue' as const, value, desc: `Change to ${value}${unit}` }));
+  return finding;
+}
+
+/** A range keyword's bound in words: `at least 60 minutes`, `a multiple of 60`. */
+function bound(keyword: string, params: Record<string, unknown>, unit: string): string {
   const limit = params.limit as number;
-  const bound = {
-    minimum: `at least ${limit}${unit}`,
-    maximum: `at most ${limit}${unit}`,
-    exclusiveMinimum: `greater than ${limit}${unit}`,
-    exclusiveMaximum: `less than ${limit}${unit}`,
-    multipleOf: `a multiple of ${params.multipleOf as number}`,
-  }[error.keyword];
-  return { ...base, path, ...say(schemaRange, 'bound', { field, bound: bound ?? '', got }), ...withSuggestions };
+  switch (keyword) {
+    case 'minimum':
+      return `at least ${limit}${unit}`;
+    case 'maximum':
+      return `at most ${limit}${unit}`;
+    case 'exclusiveMinimum':
+      return `greater than ${limit}${unit}`;
+    case 'exclusiveMaximum':
+      return `less than ${limit}${unit}`;
+    case 'multipleOf':
+      return `a multiple of ${params.multipleOf as number}`;
+    default:
+      return '';
+  }
 }
 
 function wrongLength({ error, params, path, field, got, base }: ErrorContext): PathFinding {
   // No length in the body schemas has words of its own (`errorMessage`): the bound is built from its number.
   const limit = params.limit as number;
   const items = error.keyword.endsWith('Items') ? (limit === 1 ? 'item' : 'items') : limit === 1 ? 'character' : 'characters';
-  if (error.keyword === 'minLength' && limit === 1) return { ...base, path, ...say(schemaLength, 'empty', { field, got }) };
+  if (error.keyword === 'minLength' && limit === 1) return said(base, path, schemaLength, 'empty', { field, got });
   const bound = `${error.keyword.startsWith('min') ? 'at least' : 'at most'} ${limit} ${items}`;
-  return { ...base, path, ...say(schemaLength, 'bound', { field, bound, got }) };
+  return said(base, path, schemaLength, 'bound', { field, bound, got });
 }
 
 function repeatedItem({ error, params, path, secret, base }: ErrorContext): PathFinding {
   const [later, earlier] = firstRepeat(error.data as unknown[], params.i as number, params.j as number);
-  return {
-    ...base,
-    path: [...path, later],
-    ...say(schemaUnique, 'repeats', { item: fieldName([...path, later]), other: fieldName([...path, earlier]), value: describeValue((error.data as unknown[])[later], secret) }),
-  };
+  return said(base, [...path, later], schemaUnique, 'repeats', { item: fieldName([...path, later]), other: fieldName([...path, earlier]), value: describeValue((error.data as unknown[])[later], secret) });
 }
 
 /** format, pattern: a policy's keywords (POLICY_ONLY_KEYWORDS); the policy's own message leads. */
 function otherKeyword({ error, params, path, field, got, custom, base }: ErrorContext): PathFinding {
-  if (custom) return { ...base, path, message: `${field} ${custom}; ${got}` };
+  if (custom) return { ruleId: base.ruleId, severity: base.severity, path, message: `${field} ${custom}; ${got}` };
   const format = error.keyword === 'format' ? `a valid ${String(params.format)}` : `text matching ${String(params.pattern)}`;
-  return { ...base, path, message: `${field} must be ${format}; ${got}` };
+  return { ruleId: base.ruleId, severity: base.severity, path, message: `${field} must be ${format}; ${got}` };
 }
 
 /**
