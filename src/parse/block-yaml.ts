@@ -754,8 +754,12 @@ function quoteStyle(quote: number): number {
 
 /** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */
 function plainValue(source: string): unknown {
-  const word = CORE_WORDS.get(source);
-  if (word !== undefined) return word;
+  // (Every word either schema reads as null or a boolean is five characters or fewer: a longer value is not hashed or matched for them.)
+  if (source.length <= 5) {
+    const word = CORE_WORDS.get(source);
+    if (word !== undefined) return word;
+    if (YAML11_BOOLEAN.test(source)) throw DECLINE;
+  }
   const first = source.charCodeAt(0);
   // Digits, signs and dots: a plain decimal is a number; every other reading of such text is the full parse's to make.
   if ((first >= 48 && first <= 57) || first === DASH || first === 0x2b || first === 0x2e) {
@@ -768,8 +772,6 @@ function plainValue(source: string): unknown {
     if (OTHER_NUMBER.test(source)) throw DECLINE;
     // A string to YAML 1.2 that YAML 1.1 reads as a number or a date: yaml/yaml11-ambiguous's, after the full parse.
     if (YAML11_OTHER.test(source)) throw DECLINE;
-    return source;
   }
-  if (YAML11_BOOLEAN.test(source)) throw DECLINE;
   return source;
 }
