@@ -382,8 +382,41 @@ export function fileStat(stats: { size: number; mtimeMs: number; ctimeMs: number
   return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino, stats.dev];
 }
 
-/** Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are reported, not thrown. */
-export function readText(path: string, maxFileSize = Infinity): ReadResult {
+/**
+ * Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are
+ * reported, not thrown. `stat` false: the file is not stat'ed (its `stat` is not wanted: no cache
+ * keeps it), but read to its end.
+ */
+export function readText(path: string, maxFileSize = Infinity, stat = true): ReadResult {
+  return stat ? readStated(path, maxFileSize) : readUnstated(path, maxFileSize);
+}
+
+/**
+ * readText without a stat: a Stats object and its dates a file, for a result that keeps none of
+ * it, were a tenth of reading a clean file. Its size is asked only when it is past the limit, for
+ * the message.
+ */
+function readUnstated(path: string, maxFileSize: number): ReadResult {
+  let bytes: Buffer;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      bytes = readToEnd(fd, maxFileSize);
+      if (bytes.length > maxFileSize) {
+        const stats = fstatSync(fd);
+        return { error: tooLarge(stats.isFile() && stats.size > maxFileSize ? String(stats.size) : `more than ${maxFileSize}`, maxFileSize) };
+      }
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
+  }
+  const decoded = decodeText(bytes);
+  return 'text' in decoded ? { text: decoded.text, bytes } : decoded;
+}
+
+function readStated(path: string, maxFileSize: number): ReadResult {
   let bytes: Buffer;
   let stat: FileStat | undefined;
   try {
@@ -429,6 +462,23 @@ function readSize(fd: number, size: number): Buffer {
     total += read;
   }
   return total === size ? bytes : bytes.subarray(0, total);
+}
+
+/** Bytes read until the end of the file or past `limit`, into the buffer kept from file to file (grown, up to its most). */
+function readToEnd(fd: number, limit: number): Buffer {
+  let bytes = reused;
+  let total = 0;
+  for (;;) {
+    if (total === bytes.length) {
+      const larger = Buffer.allocUnsafe(Math.min(2 * bytes.length, limit + 1));
+      bytes.copy(larger, 0, 0, total);
+      bytes = larger.length <= REUSED_MAX ? (reused = larger) : larger;
+    }
+    const read = readSync(fd, bytes, total, Math.min(bytes.length, limit + 1) - total, null);
+    if (read === 0) return bytes.subarray(0, total);
+    total += read;
+    if (total > limit) return bytes.subarray(0, total);
+  }
 }
 
 function readAtMost(fd: number, limit: number): Buffer {

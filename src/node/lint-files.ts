@@ -352,7 +352,8 @@ export function withShownSource(result: FileResult): FileResult {
 function lintFile(file: string, absolute: string, options: LintFilesOptions, configured: Configured | undefined, rules: RuleSettings | undefined, store: ResultStore | undefined): LintedFile {
   const settings = configured?.config.settingsFor(configured.path);
   // Without a config file (`--no-config`) the default limit still holds.
-  const read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize);
+  // Stat'ed only for the cache, which keeps the file's size and times.
+  const read = readText(absolute, settings?.limits.maxFileSize ?? DEFAULT_LIMITS.maxFileSize, options.hashContent === true);
   if ('error' in read) return unread(file, read.error.includes('maxFileSize') ? 'parse/limit' : 'parse/encoding', read.error);
   // Hashed now: the next read reuses the buffer the bytes are in.
   const hash = options.hashContent ? contentHash(read.bytes) : undefined;
