@@ -26,9 +26,12 @@ export function readBlockYaml(text: string, maxDepth: number): Record<string, un
 }
 
 /**
- * A document read: its data and where its comments are. Its nodes are noted (offsets, styles, a flat list) by reading the text again, the same way,
- * when first asked (a finding to place, masking): a clean file asks none, and noting them was most of what reading one allocated. Not `placeable`:
- * the reader took the data but does not place the nodes as `yaml` would (an empty value, some comment placements); `nodes()`, `visit()` not to be asked.
+ * A document read: its data and where its comments are. What the reader notes of its nodes
+ * (offsets, styles, in a flat list) is noted by reading the text again, the same way, the first
+ * time something asks (a finding to place, masking): a clean file asks for none, and noting them
+ * was most of what reading a clean file allocated. `placeable` is false where the reader takes the
+ * data but does not place the nodes as `yaml` would (an empty value, some comment placements):
+ * those nodes are `yaml`'s to make, and `nodes()` and `visit()` are not to be asked.
  */
 export class BlockReading {
   private noted: BlockReader | undefined;
@@ -37,28 +40,36 @@ export class BlockReading {
     private readonly text: string,
     private readonly maxDepth: number,
     readonly value: Record<string, unknown>,
+    /** Each comment's `#` and its line's end, in one flat list. */
     private readonly commentOffsets: readonly number[],
   ) {}
 
-  /** The reader that read the text again, noting the nodes (the first time asked). */
+  /** The reader that read the text again, noting the nodes (read the first time asked). */
   private get notes(): BlockReader {
     return (this.noted ??= read(this.text, this.maxDepth, true)!);
   }
+
   get placeable(): boolean {
     return this.notes.placeable;
   }
 
-  /** The `yaml` nodes the full parse would compose, and where the content starts, offsets moved `shift` on (a stream's part in the whole text). */
+  /**
+   * The `yaml` nodes the full parse would compose (classes, values, styles and source ranges), and
+   * where the document's content starts, its offsets moved `shift` characters on (a stream's part in
+   * the whole text); `undefined` where not placeable.
+   */
   nodes(shift: number): { contents: YAMLMap<Scalar, unknown>; start: number } | undefined {
     const { placeable, ops, values, start } = this.notes;
     return placeable ? { contents: buildNodes(ops, values, shift) as YAMLMap<Scalar, BuiltNode>, start: start + shift } : undefined;
   }
+
   /** Each comment's offsets, moved `shift` characters on: from its `#` to the end of its line. */
   comments(shift: number): Array<[number, number]> {
     const ranges: Array<[number, number]> = [];
     for (let i = 0; i < this.commentOffsets.length; i += 2) ranges.push([this.commentOffsets[i] + shift, this.commentOffsets[i + 1] + shift]);
     return ranges;
   }
+
   /** The notes walked in text order for a reader of keys and values (masking's credentials, src/schema/secrets.ts), offsets moved `shift` on; where placeable. */
   visit(shift: number, visitor: NoteVisitor): void {
     visitNotes(this.notes.ops, this.notes.values, shift, visitor);
@@ -92,7 +103,8 @@ export function readBlock(text: string, maxDepth: number): BlockReading | undefi
 function read(text: string, maxDepth: number, record: boolean): BlockReader | undefined {
   const reader = new BlockReader(text, maxDepth, record);
   try {
-    if (reader.nextContentIndent() !== 0 || reader.atSequenceEntry()) return undefined;
+    const indent = reader.nextContentIndent();
+    if (indent !== 0 || reader.atSequenceEntry()) return undefined;
     reader.start = reader.content;
     reader.value = reader.mapping(0, 1, true);
     return reader.nextContentIndent() === -1 ? reader : undefined;
@@ -293,7 +305,7 @@ class BlockReader {
   private line = 0;
   /** Offset of the first non-space character of that line, set by nextContentIndent. */
   content = 0;
-  /** Where the content starts, and the data: set by `read`. */
+  /** Where the document's content starts, and its data: set by `read`. */
   start = 0;
   value: Record<string, unknown> = {};
   /** When recording: the nodes noted (see SCALAR), and the values and sources of their scalars. */
@@ -742,8 +754,8 @@ function quoteStyle(quote: number): number {
 
 /** A one-line plain scalar's value under the core schema, or a decline where the subset stops. */
 function plainValue(source: string): unknown {
+  // (Every word either schema reads as null or a boolean is five characters or fewer: a longer value is not hashed or matched for them.)
   if (source.length <= 5) {
-    // (Every word either schema reads as null or a boolean: a longer value is not hashed or matched for them.)
     const word = CORE_WORDS.get(source);
     if (word !== undefined) return word;
     if (YAML11_BOOLEAN.test(source)) throw DECLINE;
