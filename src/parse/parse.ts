@@ -256,9 +256,9 @@ class SourceFile implements ParsedFile {
    */
   get notes(): ((visitor: NoteVisitor) => void) | undefined {
     const parts = this.blockParts;
-    if (!parts?.every(({ reading }) => reading.placeable)) return undefined;
+    if (!parts?.every(({ reading }) => reading.visit)) return undefined;
     return (visitor) => {
-      for (const { reading, start } of parts) reading.visit(start, visitor);
+      for (const { reading, start } of parts) reading.visit!(start, visitor);
     };
   }
 
