@@ -74,6 +74,21 @@ describe("a credential member's line holding what only the line pass finds", () 
     }
   });
 
+  // In a double-quoted value the free-text pass reads a name after an escape (`\nPwd`) as `Pwd`: a
+  // line with such a setting is one to mask, though the name run back from its `=` is `nPwd` (found
+  // by the review: a line with a credential's word elsewhere on it was masked before, one without never).
+  test.each([
+    ['with a credential word elsewhere on the line', 'cluster_name: demo\nnotes: "secret rotation\\nPwd=hunter2XYZ"\n', 'cluster_name: demo\nnotes: "secret rotation\\nPwd=****"\n', 'hunter2XYZ'],
+    ['with no credential word on the line', 'cluster_name: demo\nnotes: "x\\nPwd=CCCC3333"\n', 'cluster_name: demo\nnotes: "x\\nPwd=****"\n', 'CCCC3333'],
+    ["a whole-name credential after `\\t`, before ':'", 'cluster_name: demo\nother: "a\\tsig: sigVALUE123 x"\n', 'cluster_name: demo\nother: "a\\tsig: ****"\n', 'sigVALUE123'],
+  ])('a setting after an escape in a double-quoted value, %s', (_, text, shown, secret) => {
+    // The block reader reads no escape: the text is `yaml`'s, and the JSON body's the same line.
+    const parsed = parseText(text, 'yaml');
+    expect(parsed.reader).toBe('yaml');
+    const secrets = new FileSecrets(text, { parsed, values: parsed.documents.map((document) => document.value) });
+    expect({ shown: secrets.shown(), message: secrets.message(`notes: got "${secret}"`) }).toEqual({ shown, message: 'notes: got "****"' });
+  });
+
   // The message is masked before anything asks for the shown text (an output that prints no line).
   test('a message masked first, with no shown text made', () => {
     const text = 'vm_settings:\n  compute_secret_key: s3cr3t-Value-991 # was: db_password=hunter2-Old-77\n';

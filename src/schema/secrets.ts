@@ -480,14 +480,14 @@ function maskLines(text: string, privateKey: ReadonlySet<number>, masks: LineMas
       while (judged < plainKeyColons.length && plainKeyColons[judged] + shift < at) judged++;
       if (judged < plainKeyColons.length && plainKeyColons[judged] + shift === at) continue;
       if (explainedColons.holds(at, at + 1)) continue;
-      if (startsUrlSlashes(text, at + 1) || namesCredentialAt(text, colonLines.of(at), at, ':', credential)) return at;
+      if (startsUrlSlashes(text, at + 1) || mayNameCredentialAt(text, colonLines.of(at), at, ':', credential)) return at;
     }
     return -1;
   };
   /** The next `=` at or after `from` with a credential-like name before it, outside explained members. */
   const nextEquals = (from: number): number => {
     for (let at = text.indexOf('=', from); at !== -1; at = text.indexOf('=', at + 1)) {
-      if (!explainedEquals.holds(at, at + 1) && namesCredentialAt(text, equalsLines.of(at), at, '=', credential)) return at;
+      if (!explainedEquals.holds(at, at + 1) && mayNameCredentialAt(text, equalsLines.of(at), at, '=', credential)) return at;
     }
     return -1;
   };
@@ -668,12 +668,31 @@ function namesCredentialBefore(line: string, separator: string, credential: (key
 
 /** Whether the `:` or `=` at `at` of a text has a credential-like name right before it, on its line (which starts at `lineStart`). */
 function namesCredentialAt(text: string, lineStart: number, at: number, separator: string, credential: (key: string) => boolean): boolean {
+  const [start, end] = nameBefore(text, lineStart, at, separator);
+  return start < end && credential(text.slice(start, end));
+}
+
+/**
+ * Whether `at` may make its line one to mask: {@link namesCredentialAt}, or the name read so but
+ * for an escape's letter. In a double-quoted value `"rotation\nPwd=hunter2"` the free-text pass
+ * skips the escape `\n` and reads the name `Pwd`, while the name run back from `=` is `nPwd`.
+ * Only to find lines: a line found for nothing is masked as it would be anyway.
+ */
+function mayNameCredentialAt(text: string, lineStart: number, at: number, separator: string, credential: (key: string) => boolean): boolean {
+  const [start, end] = nameBefore(text, lineStart, at, separator);
+  if (start >= end) return false;
+  if (credential(text.slice(start, end))) return true;
+  return start > lineStart && text.charCodeAt(start - 1) === 0x5c && end - start > 1 && credential(text.slice(start + 1, end));
+}
+
+/** The name the line pass reads before a separator at `at`: its start and end (equal where there is none). */
+function nameBefore(text: string, lineStart: number, at: number, separator: string): [number, number] {
   let end = at;
   while (end > lineStart && isWhiteSpace(text.charCodeAt(end - 1))) end--;
   if (separator === ':' && end > lineStart && (text.charCodeAt(end - 1) === 0x22 || text.charCodeAt(end - 1) === 0x27)) end--;
   let start = end;
   while (start > lineStart && isNameCharacter(text.charCodeAt(start - 1))) start--;
-  return start < end && credential(text.slice(start, end));
+  return [start, end];
 }
 
 /** `[A-Za-z0-9_.-]`: the characters of a name to the expressions above. */
