@@ -401,11 +401,12 @@ function readUnstated(path: string, maxFileSize: number): ReadResult {
   try {
     const fd = openSync(path, 'r');
     try {
-      bytes = readToEnd(fd, maxFileSize);
-      if (bytes.length > maxFileSize) {
+      const read = readToEnd(fd, maxFileSize);
+      if (read === undefined || read.length > maxFileSize) {
         const stats = fstatSync(fd);
         return { error: tooLarge(stats.isFile() && stats.size > maxFileSize ? String(stats.size) : `more than ${maxFileSize}`, maxFileSize) };
       }
+      bytes = read;
     } finally {
       closeSync(fd);
     }
@@ -464,12 +465,22 @@ function readSize(fd: number, size: number): Buffer {
   return total === size ? bytes : bytes.subarray(0, total);
 }
 
-/** Bytes read until the end of the file or past `limit`, into the buffer kept from file to file (grown, up to its most). */
-function readToEnd(fd: number, limit: number): Buffer {
+/**
+ * Bytes read until the end of the file or past `limit`, into the buffer kept from file to file
+ * (grown, up to its most); undefined for a regular file over the limit, which is refused unread:
+ * its size is asked once, when it fills the buffer (a file that small is never asked).
+ */
+function readToEnd(fd: number, limit: number): Buffer | undefined {
   let bytes = reused;
   let total = 0;
+  let sized = false;
   for (;;) {
     if (total === bytes.length) {
+      if (!sized) {
+        sized = true;
+        const stats = fstatSync(fd);
+        if (stats.isFile() && stats.size > limit) return undefined;
+      }
       const larger = Buffer.allocUnsafe(Math.min(2 * bytes.length, limit + 1));
       bytes.copy(larger, 0, 0, total);
       bytes = larger.length <= REUSED_MAX ? (reused = larger) : larger;
