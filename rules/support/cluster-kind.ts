@@ -29,11 +29,7 @@ export function kindMarkers(body: unknown): KindMarker[] {
  */
 export const ON_HADOOP2: ReadonlySet<ClusterKind> = new Set(['spark', 'presto']);
 
-/**
- * One kind, or `unknown` when there is no marker or they disagree. Spark and Presto run on
- * Hadoop 2, so `use_hadoop2` beside `use_spark` or `enable_presto` is that kind, not a conflict
- * (real Presto bodies send `use_hadoop2: true`).
- */
+/** One kind, or `unknown` when there is no marker or they disagree (a Hadoop 2 marker beside a kind of {@link ON_HADOOP2} is that kind). */
 export function clusterKind(body: unknown): ClusterKind {
   // The markers' kinds read in one pass, no set of them built: every edit-cluster body asks.
   let other: KindMarker['kind'] | undefined;

@@ -557,20 +557,15 @@ function yamlKey(name: string, style: Scalar.Type | undefined, inFlow: boolean):
 
 const NOT_APPLICABLE = Symbol('not applicable');
 
-/** The data the intent means: the document's value with the edit made on the data itself. */
+/** The data the intent means: the document's value with the edit made on the data itself (NOT_APPLICABLE where {@link intentApplies} says no). */
 export function applyIntent(value: unknown, path: DataPath, intent: FixIntent): unknown {
-  if (intent.kind === 'replaceValue' || intent.kind === 'nestMembers') {
-    return updateIn(value, path, (old) => {
-      if (intent.kind === 'replaceValue') return intent.value;
-      return isRecord(old) ? { [intent.under]: old } : NOT_APPLICABLE;
-    });
-  }
-  if (path.length === 0) return NOT_APPLICABLE;
+  if (!intentApplies(value, path, intent)) return NOT_APPLICABLE;
+  if (intent.kind === 'replaceValue') return updateIn(value, path, () => intent.value);
+  if (intent.kind === 'nestMembers') return updateIn(value, path, (old) => ({ [intent.under]: old }));
   const member = String(path[path.length - 1]);
   return updateIn(value, path.slice(0, -1), (parent) => {
-    if (!isRecord(parent) || !Object.hasOwn(parent, member)) return NOT_APPLICABLE;
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(parent)) {
+    for (const [key, child] of Object.entries(parent as Record<string, unknown>)) {
       if (key !== member) out[key] = child;
       else if (intent.kind === 'renameKey') out[intent.to] = child;
     }
@@ -579,8 +574,9 @@ export function applyIntent(value: unknown, path: DataPath, intent: FixIntent): 
 }
 
 /**
- * Whether {@link applyIntent} gives data for the intent (not NOT_APPLICABLE): the same questions of
- * the same data along the path, without copying any of it.
+ * Whether the intent applies to the data: its path leads to a value (a mapping, to nest its
+ * members), or, to remove or rename a member, to a mapping's own member. Asked without copying any
+ * of the data: most edits are checked without the data they mean (FixRenderer.readsBackAs).
  */
 export function intentApplies(value: unknown, path: DataPath, intent: FixIntent): boolean {
   if (intent.kind === 'replaceValue' || intent.kind === 'nestMembers') {
@@ -592,37 +588,28 @@ export function intentApplies(value: unknown, path: DataPath, intent: FixIntent)
   return isRecord(parent) && Object.hasOwn(parent, String(path[path.length - 1]));
 }
 
-/** The data at a path, stepped into as {@link updateIn} steps; NOT_APPLICABLE where updateIn finds nothing to update. */
+/** One step along a path: an array's item by its index, a mapping's own member; NOT_APPLICABLE where there is none. */
+function childAt(value: unknown, head: string | number): unknown {
+  if (Array.isArray(value)) {
+    const index = Number(head);
+    return Number.isInteger(index) && index >= 0 && index < value.length ? value[index] : NOT_APPLICABLE;
+  }
+  return isRecord(value) && Object.hasOwn(value, String(head)) ? value[String(head)] : NOT_APPLICABLE;
+}
+
+/** The data at a path ({@link childAt} step by step), or NOT_APPLICABLE. */
 function dataAt(value: unknown, path: DataPath): unknown {
   let at = value;
-  for (const head of path) {
-    if (Array.isArray(at)) {
-      const index = Number(head);
-      if (!Number.isInteger(index) || index < 0 || index >= at.length) return NOT_APPLICABLE;
-      at = at[index];
-    } else if (isRecord(at) && Object.hasOwn(at, String(head))) {
-      at = at[String(head)];
-    } else {
-      return NOT_APPLICABLE;
-    }
-  }
+  for (const head of path) if ((at = childAt(at, head)) === NOT_APPLICABLE) break;
   return at;
 }
 
+/** A copy of the data with the value at `path` updated (the path is one {@link intentApplies} found). */
 function updateIn(value: unknown, path: DataPath, update: (old: unknown) => unknown): unknown {
   if (path.length === 0) return update(value);
   const [head, ...rest] = path;
-  if (Array.isArray(value)) {
-    const index = Number(head);
-    if (!Number.isInteger(index) || index < 0 || index >= value.length) return NOT_APPLICABLE;
-    const child = updateIn(value[index], rest, update);
-    if (child === NOT_APPLICABLE) return NOT_APPLICABLE;
-    return value.map((item, i) => (i === index ? child : item));
-  }
-  if (!isRecord(value) || !Object.hasOwn(value, String(head))) return NOT_APPLICABLE;
-  const child = updateIn(value[String(head)], rest, update);
-  if (child === NOT_APPLICABLE) return NOT_APPLICABLE;
-  return { ...value, [String(head)]: child };
+  const child = updateIn(childAt(value, head), rest, update);
+  return Array.isArray(value) ? value.map((item, i) => (i === Number(head) ? child : item)) : { ...(value as Record<string, unknown>), [String(head)]: child };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
