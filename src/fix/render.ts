@@ -1,6 +1,7 @@
-import { isCollection, isMap, isNode, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isCollection, isMap, isNode, isPair, isScalar, isSeq, parse as parseYaml, Scalar, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { DEFAULT_MAX_DEPTH, parseText, type ParsedFile, type SourceDocument } from '../parse/parse.js';
 import { readBlockYaml } from '../parse/block-yaml.js';
+import { hasRange } from '../parse/locate.js';
 import type { DataPath } from '../parse/pointer.js';
 import type { Fix, FixIntent, PathFinding, Suggestion, SuggestionIntent } from '../types.js';
 
@@ -490,10 +491,6 @@ function walk(doc: Document.Parsed, path: DataPath, from: unknown = doc.contents
 
 function hasAnchor(node: unknown): boolean {
   return isNode(node) && Boolean(node.anchor);
-}
-
-function hasRange(node: unknown): node is Node & { range: [number, number, number] } {
-  return node !== null && typeof node === 'object' && Array.isArray((node as { range?: unknown }).range);
 }
 
 function trimEnd(text: string, start: number, end: number): number {

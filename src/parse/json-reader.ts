@@ -1,4 +1,4 @@
-import type { CST, Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { lineEnd, scanJson, skipSpace, type JsonError, type JsonReader } from './json-error.js';
 import { readerBreaks, type ReaderBreak } from './line-breaks.js';
 import { toPointer } from './pointer.js';
@@ -63,7 +63,7 @@ export function readJson(text: string, options: { maxDepth: number }): JsonReadi
   const reader = new DataReader(text, options.maxDepth);
   scanJson(text, reader);
   const { duplicates, plainScalars, tooDeep } = reader;
-  return tooDeep === undefined ? { value, duplicates, plainScalars, breaks: jsonBreaks(text) } : { tooDeep };
+  return tooDeep === undefined ? { value, duplicates, plainScalars, breaks: readerBreaks(text) } : { tooDeep };
 }
 
 /** readJson's reader of the scan's tokens: duplicate keys, depth, plain scalars. */
@@ -108,15 +108,6 @@ class DataReader implements JsonReader {
   scalar(start: number, end: number, quoted: boolean): void {
     if (!quoted) this.plainScalars++;
   }
-}
-
-/**
- * readerBreaks for a JSON text: JSON takes U+0085, U+2028 and U+2029 inside strings only, so each
- * is inside a quoted scalar, and the one token handed to readerBreaks stands for all of them
- * (no break can be the text's first or last character, a string's quote).
- */
-function jsonBreaks(text: string): ReaderBreak[] {
-  return readerBreaks(text, [{ type: 'double-quoted-scalar', offset: 0, indent: 0, source: text } as CST.Token]);
 }
 
 /** The value of the string from `start` (its opening quote) to `end` (after its closing one). */

@@ -23,10 +23,13 @@ export interface ReaderBreak {
  * its own for PyYAML (out of a comment, into a key). Inside one PyYAML folds it: a NEL always
  * becomes a space, a line or paragraph separator loses the white space beside it; one between two
  * other characters is kept, and the data is the same.
+ *
+ * Without `yaml`'s tokens the text is JSON, which takes these characters inside strings only: the
+ * whole text then stands for one quoted scalar (none can be its first or last character, a quote).
  */
-export function readerBreaks(source: string, tokens: readonly CST.Token[]): ReaderBreak[] {
+export function readerBreaks(source: string, tokens?: readonly CST.Token[]): ReaderBreak[] {
   if (!HAS_READER_BREAK.test(source)) return [];
-  const quoted = quotedRanges(tokens);
+  const quoted = tokens ? quotedRanges(tokens) : [[0, source.length]];
   const breaks: ReaderBreak[] = [];
   let range = 0;
   for (const match of source.matchAll(READER_BREAK)) {

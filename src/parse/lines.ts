@@ -15,7 +15,8 @@ const HAS_LONE_CR = /\r(?!\n)/;
 /** Offsets where each line starts (after LF, CRLF or a lone CR, as YAML counts lines), for {@link positionAt}. */
 export function lineStarts(source: string): number[] {
   const starts = [0];
-  if (!source.includes('\r')) {
+  // A CRLF's line starts after its LF: only a lone CR needs every character looked at.
+  if (!source.includes('\r') || !HAS_LONE_CR.test(source)) {
     for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
     return starts;
   }

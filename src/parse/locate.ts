@@ -150,8 +150,9 @@ function resolveAlias(doc: Document.Parsed, node: unknown): unknown {
   return node;
 }
 
-function hasRange(node: unknown): node is Node & { range: [number, number, number] } {
-  return (isScalar(node) || isCollection(node)) && Array.isArray(node.range);
+/** Whether a node carries its source range (a Pair has none; src/fix/render.ts asks too). */
+export function hasRange(node: unknown): node is Node & { range: [number, number, number] } {
+  return node !== null && typeof node === 'object' && Array.isArray((node as { range?: unknown }).range);
 }
 
 /** A multi-line value is marked on its first line only: a code frame of forty lines helps no one. */

@@ -1,10 +1,10 @@
-import { Composer, Document, isMap, isScalar, isSeq, Lexer, LineCounter, Parser, type CST } from 'yaml';
+import { Composer, Document, isMap, isScalar, isSeq, Lexer, Parser, type CST } from 'yaml';
 import { aliasExpansion } from './aliases.js';
 import { isPlainText, readBlock, streamParts, type BlockReading, type NoteVisitor, type StreamPart } from './block-yaml.js';
 import { jsonDocument, readJson, type JsonReading } from './json-reader.js';
 import { COMPOSE_OPTIONS, composedDocument } from './documents.js';
 import { toPointer } from './pointer.js';
-import { withLineFeeds } from './lines.js';
+import { lineStarts, positionAt, withLineFeeds } from './lines.js';
 import { BREAK_NAMES, eachToken, readerBreaks, type ReaderBreak } from './line-breaks.js';
 import duplicateKey from '../../rules/yaml/duplicate-key.js';
 import parseLimit from '../../rules/parse/limit.js';
@@ -64,8 +64,8 @@ export interface ParsedFile {
   bom: boolean;
   format: SourceFormat;
   reader: Reader;
-  /** Where each line starts: made for the first position asked for (a clean file asks none). */
-  readonly lineCounter: LineCounter;
+  /** Where each line starts (lineStarts): made for the first position asked for (a clean file asks none). */
+  readonly lineCounter: readonly number[];
   documents: SourceDocument[];
   /**
    * The comments, in order: found the first time they are asked for (a modeline, a directive, a
@@ -190,8 +190,8 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   const bom = unmarked !== text;
   const source = withLineFeeds(unmarked);
   const file = new SourceFile(source, bom, format);
-
-  const json = format === 'json' ? readJson(source, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }) : undefined;
+  const { maxDepth = DEFAULT_MAX_DEPTH, maxDocuments = DEFAULT_MAX_DOCUMENTS } = options;
+  const json = format === 'json' ? readJson(source, { maxDepth }) : undefined;
   if (json && 'error' in json) {
     file.findings.push(marked(file, plain(parseSyntax, 'json', { detail: json.error.detail }), json.error.offset));
     return file;
@@ -206,7 +206,7 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   // JSON nested past maxDepth is `yaml`'s to refuse, as any text too deep.
   if (json && 'value' in json && options.reader !== 'yaml') return jsonFile(file, json);
   if (format === 'yaml' && options.reader !== 'yaml') {
-    const blocks = readBlocks(source, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+    const blocks = readBlocks(source, maxDepth, maxDocuments);
     // A node the block reader does not place as `yaml` would (an empty value, some comment
     // placements) is `yaml`'s to make: the whole text is then read again, once, with `yaml`.
     let yamlRead: ParsedFile | undefined;
@@ -237,7 +237,9 @@ class SourceFile implements ParsedFile {
    * parse (notes, data, text) through every young-generation collection until the next full one.
    */
   blockParts: readonly BlockPart[] | undefined;
-  private lines: LineCounter | undefined;
+  /** Where `yaml` found the comments, in order (set by readWithYaml). */
+  yamlComments: ReadonlyArray<[number, number]> | undefined;
+  private lines: readonly number[] | undefined;
   private found: readonly SourceComment[] | undefined;
 
   constructor(
@@ -246,8 +248,8 @@ class SourceFile implements ParsedFile {
     readonly format: SourceFormat,
   ) {}
 
-  get lineCounter(): LineCounter {
-    return (this.lines ??= lineCounterOf(this.text));
+  get lineCounter(): readonly number[] {
+    return (this.lines ??= lineStarts(this.text));
   }
 
   /**
@@ -262,13 +264,11 @@ class SourceFile implements ParsedFile {
     };
   }
 
-  /** None for JSON; those the block reader noted; or those `yaml` found as it read (set by readWithYaml). */
+  /** Those the block reader noted, or those `yaml` found as it read; none for JSON. */
   get comments(): readonly SourceComment[] {
-    return (this.found ??= this.blockParts ? blockComments(this.text, this.lineCounter, this.blockParts) : []);
-  }
-
-  set comments(comments: readonly SourceComment[]) {
-    this.found = comments;
+    if (this.found) return this.found;
+    const ranges = this.blockParts?.flatMap(({ reading, start }) => reading.comments(start)) ?? this.yamlComments ?? [];
+    return (this.found = ranges.length === 0 ? [] : sourceComments(this.text, this.lineCounter, ranges));
   }
 }
 
@@ -334,30 +334,10 @@ function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (ind
   return file;
 }
 
-/** The comments the block reader noted in each part of the text, in order. */
-function blockComments(text: string, lineCounter: LineCounter, parts: readonly BlockPart[]): SourceComment[] {
-  const { lineStarts } = lineCounter;
-  const comments: SourceComment[] = [];
-  let line = 0;
-  // Each comment's line is found by walking the line starts forward (the comments come in order)
-  // rather than by a search for each of their two ends: a cluster file has dozens of comment lines.
-  const lineOf = (offset: number): number => {
-    if (offset < lineStarts[line]) line = 0;
-    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
-    return line;
-  };
-  for (const { reading, start } of parts) for (const [from, to] of reading.comments(start)) comments.push(sourceComment(text, lineStarts, lineOf, from, to));
-  return comments;
-}
-
 /** The text read with `yaml`: every document's nodes, data and comments, and what `yaml` and the checks around it find. */
 function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
-  const { text: source, lineCounter, findings } = file;
-  const comments: SourceComment[] = [];
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
-  const maxAliasExpansion = options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION;
-  const maxDocuments = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
+  const { text: source, findings } = file;
+  const { maxDepth = DEFAULT_MAX_DEPTH, maxAliasCount = DEFAULT_MAX_ALIAS_COUNT, maxAliasExpansion = DEFAULT_MAX_ALIAS_EXPANSION, maxDocuments = DEFAULT_MAX_DOCUMENTS } = options;
   const parser = new Parser();
   // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
   // `!!set`, `!!omap`, `!!timestamp`): those would make Buffers, Sets, Maps and Dates, where a
@@ -374,16 +354,15 @@ function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
     }
     tokens.push(token);
   }
-  // A search for each end of a comment: the tokens come in no order (sorted below).
-  const lineOf = (offset: number): number => lineCounter.linePos(offset).line - 1;
+  const comments: Array<[number, number]> = [];
   eachToken(tokens, (token) => {
     const { type, offset, source: written } = token;
     if (type !== 'comment' || typeof offset !== 'number' || typeof written !== 'string') return false;
-    comments.push(sourceComment(source, lineCounter.lineStarts, lineOf, offset, offset + written.length));
+    comments.push([offset, offset + written.length]);
     return true;
   });
-  comments.sort((a, b) => a.offset - b.offset);
-  file.comments = comments;
+  // The tokens come in no order.
+  file.yamlComments = comments.sort((a, b) => a[0] - b[0]);
   const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
@@ -461,21 +440,10 @@ function lineBreakFinding(file: ParsedFile, { offset, character, quoted }: Reade
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
-export function rangeOf(lineCounter: LineCounter, start: number, end: number): Range {
-  const from = lineCounter.linePos(start);
-  const to = lineCounter.linePos(Math.max(end, start));
-  return { line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
-}
-
-/**
- * Where each line of the text starts. Counted here, not reported by the parser: after some syntax
- * errors it skips lines it never lexes, and a position past them would land on the wrong line.
- */
-function lineCounterOf(text: string): LineCounter {
-  const lineCounter = new LineCounter();
-  lineCounter.addNewLine(0);
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
-  return lineCounter;
+export function rangeOf(lineStarts: readonly number[], start: number, end: number): Range {
+  const from = positionAt(lineStarts, start);
+  const to = positionAt(lineStarts, Math.max(end, start));
+  return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
 }
 
 function firstSentence(message: string): string {
@@ -575,17 +543,25 @@ export function dataNesting(root: unknown, maxDepth: number): 'cycle' | 'too dee
 }
 
 /**
- * The comment from its `#` at `start` to `end`; `lineOf` gives the 0-based line an offset is on
- * (the index of the last of `lineStarts` at or before it), as {@link rangeOf} would count it.
+ * The comments over `ranges` (each from its `#` to the end of its line), in text order. Each one's
+ * line is found by walking the line starts forward rather than by a search for each of its two
+ * ends: a cluster file has dozens of comment lines.
  */
-function sourceComment(text: string, lineStarts: readonly number[], lineOf: (offset: number) => number, start: number, end: number): SourceComment {
-  const first = lineOf(start);
-  const last = lineOf(Math.max(end, start));
-  return {
-    offset: start,
-    line: first + 1,
-    text: text.slice(start + 1, end),
-    ownLine: onlySpaceBetween(text, text.lastIndexOf('\n', start - 1) + 1, start),
-    range: { line: first + 1, column: start - lineStarts[first] + 1, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 },
+function sourceComments(text: string, lineStarts: readonly number[], ranges: ReadonlyArray<readonly [number, number]>): SourceComment[] {
+  let line = 0;
+  const lineOf = (offset: number): number => {
+    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+    return line;
   };
+  return ranges.map(([start, end]) => {
+    const first = lineOf(start);
+    const last = lineOf(Math.max(end, start));
+    return {
+      offset: start,
+      line: first + 1,
+      text: text.slice(start + 1, end),
+      ownLine: onlySpaceBetween(text, lineStarts[first], start),
+      range: { line: first + 1, column: start - lineStarts[first] + 1, endLine: last + 1, endColumn: Math.max(end, start) - lineStarts[last] + 1 },
+    };
+  });
 }
