@@ -118,13 +118,6 @@ function stringValue(text: string, start: number, end: number): string {
 
 type JsonNode = Scalar | YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
 
-/** One open object or array while jsonDocument reads: its node, whether it is an object, and whether it is an array's item (see nodeEnd). */
-interface Building {
-  node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>;
-  map: boolean;
-  item: boolean;
-}
-
 /**
  * The `yaml` Document that `yaml`'s parse of a JSON text composes (parseText's settings): flow
  * maps and sequences, QUOTE_DOUBLE strings and PLAIN numbers, booleans and nulls, with the same
@@ -148,7 +141,8 @@ export function jsonDocument(text: string): Document.Parsed {
 /** jsonDocument's reader of the scan's tokens. */
 class NodeReader implements JsonReader {
   root: JsonNode | undefined;
-  private readonly stack: Building[] = [];
+  /** Each open object or array: its node, whether it is an object, and whether it is an array's item (see nodeEnd). */
+  private readonly stack: Array<{ node: YAMLMap<Scalar, JsonNode> | YAMLSeq<JsonNode>; map: boolean; item: boolean }> = [];
   /** The pair whose value is read next (in an object, after its `:`). */
   private pair: Pair<Scalar, JsonNode> | undefined;
   /** The token before a node (`[`, `{`, `,` or `:`; none before the document's value), and the line breaks before that token. */

@@ -39,10 +39,8 @@ export function placedFinding(found: Pick<Finding, 'ruleId' | 'severity' | 'mess
 
 function locateOffsets(text: string, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value'): [number, number] {
   const { node, pair } = nodeAt(doc, path);
-  const keyNode = pair?.key as Node | undefined;
-  if (pair && keyNode?.range && (target === 'key' || (isCollection(node) && !node.flow) || !hasRange(node))) {
-    return [keyNode.range[0], keyNode.range[1]];
-  }
+  const key = pair?.key;
+  if (hasRange(key) && (target === 'key' || (isCollection(node) && !node.flow) || !hasRange(node))) return [key.range[0], key.range[1]];
   if (hasRange(node)) {
     if (isCollection(node)) return firstLine(text, node.range[0], node.range[1]);
     // An empty value marks one character, unless the text ends there.

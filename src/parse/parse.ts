@@ -321,7 +321,7 @@ function readBlocks(source: string, maxDepth: number, maxDocuments: number): Blo
 
 /** A file the block reader read: usable documents whose nodes are built when first asked for, no findings. */
 function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (index: number) => Document.Parsed): ParsedFile {
-  const documents = parts.map(
+  file.documents = parts.map(
     ({ reading, start, end, marker }, index) =>
       new LazyDocument(index, marker ?? start, reading.value, () => {
         const nodes = reading.nodes(start);
@@ -329,7 +329,6 @@ function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (ind
       }),
   );
   file.reader = 'block';
-  file.documents = documents;
   file.blockParts = parts;
   return file;
 }
@@ -338,16 +337,11 @@ function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (ind
 function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
   const { text: source, findings } = file;
   const { maxDepth = DEFAULT_MAX_DEPTH, maxAliasCount = DEFAULT_MAX_ALIAS_COUNT, maxAliasExpansion = DEFAULT_MAX_ALIAS_EXPANSION, maxDocuments = DEFAULT_MAX_DOCUMENTS } = options;
-  const parser = new Parser();
-  // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
-  // `!!set`, `!!omap`, `!!timestamp`): those would make Buffers, Sets, Maps and Dates, where a
-  // request body is plain JSON data. They are reported as unresolved tags and read as plain data.
-  const composer = new Composer(COMPOSE_OPTIONS);
   // Tokens are taken up to the first document past maxDocuments: the parser reads no further.
   const tokens: CST.Token[] = [];
   let unread: number | undefined;
   let documentTokens = 0;
-  for (const token of parser.parse(source)) {
+  for (const token of new Parser().parse(source)) {
     if (token.type === 'document' && ++documentTokens > maxDocuments) {
       unread = token.offset;
       break;
@@ -363,29 +357,29 @@ function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
   });
   // The tokens come in no order.
   file.yamlComments = comments.sort((a, b) => a[0] - b[0]);
-  const breaks = readerBreaks(source, tokens);
   // yaml's parser is iterative, but composing and everything after it recurse: a document nested
   // deeper than maxDepth is refused here, on the tokens, and composed empty.
-  const tooDeep = new Map<number, number>();
-  let documentCount = 0;
+  const tooDeep: Array<number | undefined> = [];
   const composable = tokens.map((token) => {
     if (token.type !== 'document') return token;
     const offset = deepCollection(token, maxDepth);
-    if (offset !== undefined) tooDeep.set(documentCount, offset);
-    documentCount++;
+    tooDeep.push(offset);
     return offset === undefined ? token : { ...token, value: undefined };
   });
-  const docs = [...composer.compose(composable, true, unread ?? source.length)] as Document.Parsed[];
+  // YAML 1.2's core schema whatever a `%YAML 1.1` directive says, and no "known" tags (`!!binary`,
+  // `!!set`, `!!omap`, `!!timestamp`): those would make Buffers, Sets, Maps and Dates, where a
+  // request body is plain JSON data. They are reported as unresolved tags and read as plain data.
+  const docs = [...new Composer(COMPOSE_OPTIONS).compose(composable, true, unread ?? source.length)] as Document.Parsed[];
 
   const hasAliases = source.includes('*');
-  const documents = docs.map((node, index): SourceDocument => {
+  file.documents = docs.map((node, index): SourceDocument => {
     const document = docs.length > 1 ? index : undefined;
     const unusable = (): SourceDocument => ({ index, start: node.range[0], node, value: undefined, usable: false });
     const refuse = (found: ReturnType<typeof plain>, start = node.range[0], end = start): SourceDocument => {
       findings.push(marked(file, found, start, end, document));
       return unusable();
     };
-    const deepAt = tooDeep.get(index);
+    const deepAt = tooDeep[index];
     if (deepAt !== undefined) return refuse(plain(parseLimit, 'tooDeep', { maxDepth, remedy: RAISE_MAX_DEPTH }), deepAt);
     // Later errors mostly follow from the first (as in ESLint, one fatal parse error per document).
     const error = node.errors[0];
@@ -417,12 +411,11 @@ function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
     return { index, start: node.range[0], node, value, usable: true };
   });
 
-  for (const readerBreak of breaks) {
+  for (const readerBreak of readerBreaks(source, tokens)) {
     const document = docs.length > 1 ? docs.findIndex((doc) => readerBreak.offset < doc.range[2]) : -1;
     findings.push(lineBreakFinding(file, readerBreak, document === -1 ? undefined : document));
   }
   if (unread !== undefined) findings.push(marked(file, plain(parseLimit, 'tooManyDocuments', { maxDocuments }), unread, unread, maxDocuments));
-  file.documents = documents;
   if (unread !== undefined) file.unreadFrom = unread;
   return file;
 }
