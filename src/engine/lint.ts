@@ -96,9 +96,12 @@ export function withShown<R extends LintResult | DetailedResult>({ result, secre
  * Findings are made without their messageId and data unless `detailed`: as they would be with those
  * two taken out (the last keys), not copied again.
  */
-export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): { result: DetailedResult; secrets?: FileSecrets } {
+export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): MaskedLint {
   return lintParsed(parseText(text, options.format ?? formatOf(options.filename), options), text, options, detailed);
 }
+
+/** What {@link lintTextMasked} returns; `directives`: whether the text may hold an inline directive, asked once for the lint and for the file's facts (src/node/lint-files.ts). */
+export type MaskedLint = { result: DetailedResult; secrets?: FileSecrets; directives: boolean };
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
 export type DetailedFinding = Finding & { messageId?: string; data?: Record<string, string | number> };
@@ -119,8 +122,9 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
  * their messageId and data. The result has no `shownSource`: `secrets`, the file's credentials
  * where there are findings to show, makes it when asked.
  */
-export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): { result: DetailedResult; secrets?: FileSecrets } {
+export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): MaskedLint {
   const settings = withRecommended(options.rules);
+  const directives = mayHoldDirective(file.text);
   const resolutions = resolveDocuments(file, options);
   const bodies: BodyOfDocument[] = [];
   // The findings of each document's body and operation, not placed in the text yet.
@@ -156,14 +160,13 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
     if (level !== 'off') findings.push(placed(file, (renderer ??= fixRenderer(file)), document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
-  const { findings: shown, suppressed } = directed(file, findings, settings, options);
-  return shownResult(file, written, options, { operation, operationSource, ...(documents ? { documents } : {}), findings: shown, bodies }, suppressed);
+  // The comments of a text that names no directive (most) are not read.
+  const { findings: shown, suppressed } = directives && options.inlineConfig !== false ? directed(file, findings, settings, options) : { findings, suppressed: [] };
+  return { ...shownResult(file, written, options, { operation, operationSource, ...(documents ? { documents } : {}), findings: shown, bodies }, suppressed), directives };
 }
 
 /** The findings with the file's inline directives applied: those left, and those they silenced. */
 function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): DirectivesApplied<DetailedFinding> {
-  // The comments of a text that names no directive (most) are not read.
-  if (options.inlineConfig === false || !mayHoldDirective(file.text)) return { findings, suppressed: [] };
   const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
   return applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
     reportUnused: options.reportUnusedDisableDirectives ?? 'off',
@@ -180,7 +183,7 @@ function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleS
  * and, where there is something to show, the file's credentials (`secrets`), which make the text
  * with every credential masked when an output asks for it.
  */
-function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): { result: DetailedResult; secrets?: FileSecrets } {
+function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): Omit<MaskedLint, 'directives'> {
   const kept = options.includeSuppressed ? suppressed : [];
   if (result.findings.length === 0 && kept.length === 0) return { result: options.includeSuppressed ? { ...result, suppressed: [] } : result };
   // Lines as YAML reads them (a lone CR ends one), offsets those of the text as written.

@@ -413,6 +413,6 @@ function lintSource(
   }
   const facts = collectFacts(bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
-  if (facts && mayHoldDirective(output)) facts.directives = true;
+  if (facts && (linted ? linted.directives : mayHoldDirective(output))) facts.directives = true;
   return { result, facts };
 }
