@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH
 import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
 import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
-import { withRecommended } from '../config/presets.js';
+import { levelOf, withRecommended } from '../config/presets.js';
 import { applyDirectives, mayHoldDirective, parseDirectives, withMaskedReason, type DirectivesApplied } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
 import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
@@ -13,7 +13,7 @@ import { stageMessage } from '../define-rule.js';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
-import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
+import { applyLevels, checkBody, isEmptyBody } from './check-body.js';
 import { sortFindings } from './order.js';
 import { withoutRepositoryRules } from './repository.js';
 import { asEnvelope, commentsByDocument, fileOperation, mayHoldModeline, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
@@ -156,7 +156,7 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
   // The fix renderer is the file's, made for the first finding placed: a clean file makes none.
   let renderer: FixRenderer | undefined;
   for (const { document, finding } of unplaced) {
-    const level = levelOf(settings, finding.ruleId);
+    const level = levelOf(settings[finding.ruleId]);
     if (level !== 'off') findings.push(placed(file, (renderer ??= fixRenderer(file)), document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
@@ -174,7 +174,7 @@ function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleS
     suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
     text: file.text,
     requireReason: options.directives?.requireReason,
-    levelOf: (id) => levelOf(settings, id),
+    levelOf: (id) => levelOf(settings[id]),
   });
 }
 

@@ -1,6 +1,7 @@
 import { RULES } from '../../rules/index.js';
 import type { PathFinding, Rule, RuleContext, RuleSettings } from '../types.js';
 import { renderMessage } from '../define-rule.js';
+import { levelOf } from '../config/presets.js';
 
 /** What a rule sees of the body, and the settings that say which rules run with which options. */
 export type RunRulesInput = Omit<RuleContext, 'options' | 'report'> & { settings: RuleSettings };
@@ -26,8 +27,7 @@ function planOf(operation: string, settings: RuleSettings): readonly Step[] {
   for (const rule of RULES) {
     if (rule.appliesTo !== '*' && !rule.appliesTo.includes(operation)) continue;
     const setting = settings[rule.id];
-    const level = Array.isArray(setting) ? setting[0] : setting;
-    if (level === 'off') continue;
+    if (levelOf(setting) === 'off') continue;
     steps.push({ rule, options: Array.isArray(setting) && setting[1] ? { ...rule.defaultOptions, ...setting[1] } : rule.defaultOptions });
   }
   if (keep) {
