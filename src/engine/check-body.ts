@@ -24,9 +24,7 @@ export function checkBody(operation: OperationId, body: unknown, options: CheckB
   const value = takesBody ? (body ?? {}) : body;
 
   const bodyFindings: PathFinding[] = [];
-  if (!takesBody && !isEmptyBody(body)) {
-    bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
-  }
+  if (!takesBody && !isEmptyBody(body)) bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
   if (hasBodySchema(operation)) for (const finding of validateBody(operation, value)) bodyFindings.push(finding);
   const ruleFindings = runRules({
     operation,

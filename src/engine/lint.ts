@@ -227,15 +227,12 @@ function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ docum
  * JSON). Otherwise masking parses the text itself.
  */
 function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefined {
-  const defaults =
-    (options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT) === DEFAULT_MAX_ALIAS_COUNT &&
-    (options.maxDepth ?? DEFAULT_MAX_DEPTH) === DEFAULT_MAX_DEPTH &&
-    (options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION) === DEFAULT_MAX_ALIAS_EXPANSION &&
-    (options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) === DEFAULT_MAX_DOCUMENTS &&
-    options.maxScalars === undefined;
-  if (!defaults) return undefined;
-  return file.format === 'yaml' || file.documents.length > 0 ? file : undefined;
+  // maxScalars set at all, even to its default, counts a text that the default leaves uncounted.
+  const defaults = options.maxScalars === undefined && LIMITS.every(([limit, value]) => (options[limit] ?? value) === value);
+  return defaults && (file.format === 'yaml' || file.documents.length > 0) ? file : undefined;
 }
+
+const LIMITS = [['maxAliasCount', DEFAULT_MAX_ALIAS_COUNT], ['maxDepth', DEFAULT_MAX_DEPTH], ['maxAliasExpansion', DEFAULT_MAX_ALIAS_EXPANSION], ['maxDocuments', DEFAULT_MAX_DOCUMENTS]] as const;
 
 /**
  * The findings with no credential of the file in their messages, whoever made them (a rule, a
@@ -243,7 +240,6 @@ function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefine
  * masked, so that every output, and the lint cache, only ever has masked ones.
  */
 function withoutSecrets<F extends DetailedFinding>(findings: F[], mask: (text: string) => string): F[] {
-  if (findings.length === 0) return findings;
   return findings.map((finding) => {
     const message = mask(finding.message);
     const suggestions = finding.suggestions?.map((suggestion) => {

@@ -7,6 +7,7 @@ import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { inferOperation } from './infer-operation.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
@@ -59,9 +60,7 @@ export interface Envelope extends Record<string, unknown> {
 }
 
 export function asEnvelope(value: unknown): Envelope | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const { method, path } = value as Record<string, unknown>;
-  return typeof method === 'string' && typeof path === 'string' ? (value as Envelope) : undefined;
+  return isObject(value) && typeof value.method === 'string' && typeof value.path === 'string' ? (value as Envelope) : undefined;
 }
 
 /**
@@ -73,12 +72,7 @@ export function asEnvelope(value: unknown): Envelope | undefined {
  */
 export function resolveOperation(input: ResolveInput): ResolvedOperation {
   const findings: PathFinding[] = [];
-  const done = (operation: OperationId | undefined, source: OperationSource, pathParameters: Record<string, string> = {}): ResolvedOperation => ({
-    operation,
-    source,
-    pathParameters,
-    findings,
-  });
+  const done = (operation: OperationId | undefined, source: OperationSource, pathParameters: Record<string, string> = {}): ResolvedOperation => ({ operation, source, pathParameters, findings });
 
   if (input.option) return done(input.option, 'option');
 
@@ -142,7 +136,6 @@ export function fileOperation(resolutions: ReadonlyArray<{ document: number; res
   const chosen = resolutions.find((r) => r.resolved.operation !== undefined) ?? resolutions[0];
   const operation = chosen?.resolved.operation;
   const operationSource = chosen?.resolved.source ?? 'none';
-  const differ = resolutions.some((r) => r.resolved.operation !== operation || r.resolved.source !== operationSource);
-  if (resolutions.length < 2 || !differ) return { operation, operationSource };
+  if (!resolutions.some((r) => r.resolved.operation !== operation || r.resolved.source !== operationSource)) return { operation, operationSource };
   return { operation, operationSource, documents: resolutions.map((r) => ({ document: r.document, operation: r.resolved.operation, operationSource: r.resolved.source })) };
 }

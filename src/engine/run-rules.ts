@@ -14,13 +14,13 @@ interface Step {
 
 /**
  * What runs for each operation under frozen settings, worked out once (src/config/presets.ts
- * `layered`): the CLI's settings are frozen and shared by every file they apply to.
+ * `layered`): the CLI's settings are frozen and shared by every file they apply to; others may change between calls.
  */
 const PLANS = new WeakMap<RuleSettings, Map<string, readonly Step[]>>();
 
 function planOf(operation: string, settings: RuleSettings): readonly Step[] {
-  const keep = Object.isFrozen(settings);
-  let byOperation = keep ? PLANS.get(settings) : undefined;
+  let byOperation = PLANS.get(settings);
+  if (!byOperation && Object.isFrozen(settings)) PLANS.set(settings, (byOperation = new Map()));
   const known = byOperation?.get(operation);
   if (known) return known;
   const steps: Step[] = [];
@@ -30,10 +30,7 @@ function planOf(operation: string, settings: RuleSettings): readonly Step[] {
     if (levelOf(setting) === 'off') continue;
     steps.push({ rule, options: Array.isArray(setting) && setting[1] ? { ...rule.defaultOptions, ...setting[1] } : rule.defaultOptions });
   }
-  if (keep) {
-    if (!byOperation) PLANS.set(settings, (byOperation = new Map()));
-    byOperation.set(operation, steps);
-  }
+  byOperation?.set(operation, steps);
   return steps;
 }
 

@@ -129,11 +129,10 @@ function keyReading(key: Scalar, written: string, bodyPath: ReadonlyArray<string
   // `yaml` makes a null key the member "" (PyYAML and js-yaml: "null").
   const name = key.value === null ? '' : written;
   if (sent === name) return undefined;
-  const range = key.range;
   const quoted = JSON.stringify(name);
   const data = { key: text, field: bodyPath.length ? fieldName(bodyPath) : 'the body', yaml12: quoted, yaml11: described(reading, text), sent: sent === undefined ? 'nothing (a date is no JSON key)' : JSON.stringify(sent), quoted };
   // Quoting a key YAML 1.2 reads as the text written keeps it; any other key is the author's to choose.
-  const fix = range ? { range: [range[0], range[1]] as [number, number], text: quoted } : undefined;
+  const fix = key.range ? { range: [key.range[0], key.range[1]] as [number, number], text: quoted } : undefined;
   return name === text && !key.tag && reading.kind !== 'null' ? { ...stageMessage(yaml11Ambiguous, 'key', data), fix } : { ...stageMessage(yaml11Ambiguous, 'key', data), suggestions: fix ? [{ desc: `Write the key as ${quoted}, as YAML 1.2 reads it`, fix }] : undefined };
 }
 
@@ -184,10 +183,9 @@ function yaml11Tagged(tag: string, text: string): Yaml11Reading | undefined {
       return INT.test(text) ? number('int', text) : { kind: 'refused' };
     case 'tag:yaml.org,2002:float':
       return FLOAT.test(text) || INT.test(text) ? number('float', text) : { kind: 'refused' };
-    case 'tag:yaml.org,2002:bool': {
-      const lower = text.toLowerCase();
-      return lower === 'yes' || lower === 'true' || lower === 'on' ? { kind: 'bool', value: true } : lower === 'no' || lower === 'false' || lower === 'off' ? { kind: 'bool', value: false } : { kind: 'refused' };
-    }
+    case 'tag:yaml.org,2002:bool':
+      // PyYAML looks the text up lower-cased: any case of the six words.
+      return /^(?:yes|no|true|false|on|off)$/i.test(text) ? { kind: 'bool', value: /^(?:yes|true|on)$/i.test(text) } : { kind: 'refused' };
     case 'tag:yaml.org,2002:null':
       return { kind: 'null' };
     default:
