@@ -206,7 +206,7 @@ function shownResult(file: ParsedFile, written: string, options: LintOptions, re
  */
 function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
   const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
-    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
+    resolveOperation({ operation: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
   // Where the option decides, or no comment can be a modeline, the comments are not read (a clean file's never are).
   const modelines = options.operation === undefined && mayHoldModeline(file.text) ? file.comments : [];
   if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(modelines, undefined) }];

@@ -8,6 +8,7 @@ import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { inferOperation } from './infer-operation.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
+import type { LintOptions } from './lint.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
@@ -18,9 +19,8 @@ export interface ResolvedOperation {
   findings: PathFinding[];
 }
 
-export interface ResolveInput {
-  /** `--operation`, or `operation` in a library call. */
-  option?: OperationId;
+/** `operation` (`--operation`) and `configOperation` (the config file's `files`), as the lint was given them. */
+export interface ResolveInput extends Pick<LintOptions, 'operation' | 'configOperation'> {
   /** The document's own comments (commentsByDocument), where a modeline may be. */
   comments: readonly SourceComment[];
   /** The document's value, to recognise a request envelope. */
@@ -31,8 +31,6 @@ export interface ResolveInput {
    * editor reads a `$schema` modeline for every document of the file.
    */
   streamModeline?: OperationId;
-  /** The operation the config file's `files` entries give this file. */
-  configOperation?: OperationId;
 }
 
 const DPLINT_MODELINE = /^\s*dplint:\s*operation\s*=\s*(\S+)\s*$/;
@@ -74,7 +72,7 @@ export function resolveOperation(input: ResolveInput): ResolvedOperation {
   const findings: PathFinding[] = [];
   const done = (operation: OperationId | undefined, source: OperationSource, pathParameters: Record<string, string> = {}): ResolvedOperation => ({ operation, source, pathParameters, findings });
 
-  if (input.option) return done(input.option, 'option');
+  if (input.operation) return done(input.operation, 'option');
 
   for (const comment of input.comments) {
     if (!comment.ownLine) continue;

@@ -73,21 +73,16 @@ function described(reading: Yaml11Reading, text: string): string {
 
 function describedValue(value: unknown): string {
   if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (typeof value === 'number') return `the number ${numberText(value)}`;
+  // A number as YAML writes it: `.nan`, `.inf` and `-.inf` for what JavaScript writes otherwise.
+  if (typeof value === 'number') return `the number ${Number.isFinite(value) ? String(value) : Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf'}`;
   if (typeof value === 'boolean') return `the boolean ${value}`;
   return value === null ? 'null' : typeof value;
-}
-
-function numberText(value: number): string {
-  return Number.isNaN(value) ? '.nan' : value === Infinity ? '.inf' : value === -Infinity ? '-.inf' : String(value);
 }
 
 /** The text every reader reads as YAML 1.2's value: a plain number as JavaScript writes it, or a quoted string. */
 function unambiguous(value: unknown): string | undefined {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean' || value === null) return String(value);
-  return undefined;
+  return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' || value === null ? String(value) : undefined;
 }
 
 function valueReading(node: Scalar, operation: string, bodyPath: ReadonlyArray<string | number>): Omit<PathFinding, 'path'> | undefined {
@@ -199,7 +194,7 @@ function number(kind: 'int' | 'float', written: string): Yaml11Reading {
   const sign = text[0] === '-' ? -1 : 1;
   if (text[0] === '-' || text[0] === '+') text = text.slice(1);
   const how = written.includes('_') ? ('underscores' as const) : undefined;
-  if (text.includes(':')) return { kind, value: sign * base60(text), how: 'base-60' };
+  if (text.includes(':')) return { kind, value: sign * text.split(':').reduce((total, part) => total * 60 + Number(part), 0), how: 'base-60' };
   if (kind === 'float') return { kind, value: text === '.nan' ? NaN : sign * (text === '.inf' ? Infinity : Number(text)), how };
   // (Not -0: PyYAML's int has no sign of zero.)
   if (text === '0') return { kind, value: 0 };
@@ -207,10 +202,6 @@ function number(kind: 'int' | 'float', written: string): Yaml11Reading {
   if (text.startsWith('0x')) return { kind, value: sign * parseInt(text.slice(2), 16), how };
   if (text[0] === '0') return { kind, value: sign * parseInt(text, 8), how: 'octal' };
   return { kind, value: sign * Number(text), how };
-}
-
-function base60(text: string): number {
-  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
 /** The key a YAML 1.1 reading becomes in the JSON the SDK sends (Python's json.dumps), or `undefined` where it cannot be one (a date). */
