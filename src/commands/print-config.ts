@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings } from '../config/config.js';
+import { levelOf } from '../config/presets.js';
 import { ALL_RULES } from '../../rules/index.js';
 import type { RuleSettings } from '../types.js';
 import { ConfigResolver } from '../node/config-file.js';
@@ -35,10 +36,6 @@ export function printConfig(file: string, cwd: string, config: string | false | 
     limits: settings?.limits ?? DEFAULT_LIMITS,
   };
   return JSON.stringify(output, null, 2) + '\n';
-}
-
-function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
-  return Array.isArray(setting) ? setting[0] : setting;
 }
 
 /**

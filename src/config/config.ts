@@ -12,7 +12,7 @@ import { closest } from '../schema/values.js';
 import type { RuleLevel } from '../types.js';
 import { compileGlobGroups } from './globs.js';
 import { compilePolicies, PolicyError, policyPatterns, type CompiledPolicy, type PolicyConfig } from './policies.js';
-import { PRESETS, type PresetName } from './presets.js';
+import { levelOf, PRESETS, type PresetName } from './presets.js';
 
 /** The config file as written (validated). */
 export interface DplintConfig {
@@ -206,10 +206,6 @@ export function parseConfig(text: string, filename: string, parent?: ParentConfi
 
 const LEVEL_RANK: Record<RuleLevel, number> = { off: 0, info: 1, warning: 2, error: 3 };
 const PRESET_RANK: Record<PresetName, number> = { recommended: 0, strict: 1 };
-
-function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
-  return Array.isArray(setting) ? setting[0] : setting;
-}
 
 /** A rule's level where nothing sets it: its own severity; a policy's, its own. */
 function defaultLevel(id: string, policies: readonly CompiledPolicy[]): RuleLevel | undefined {

@@ -1,5 +1,4 @@
-import type { RuleSettings } from '../types.js';
-import type { RuleLevel } from '../types.js';
+import type { RuleLevel, RuleSettings } from '../types.js';
 
 export type PresetName = 'recommended' | 'strict';
 
@@ -30,6 +29,11 @@ export const PRESETS: Readonly<Record<PresetName, { rules: RuleSettings; reportU
     reportUnusedDisableDirectives: 'error',
   },
 };
+
+/** A rule setting's level: the setting itself, or the first item of `[level, options]`. */
+export function levelOf(setting: RuleSettings[string] | undefined): RuleLevel | undefined {
+  return Array.isArray(setting) ? setting[0] : setting;
+}
 
 /** Rule settings with the recommended preset beneath them: what every entry point (CLI, lintText, validate) starts from. */
 export function withRecommended(settings?: RuleSettings): RuleSettings {

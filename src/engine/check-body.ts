@@ -2,11 +2,12 @@ import { getOperation, type OperationId } from '../operations.js';
 import { toPointer } from '../parse/pointer.js';
 import { hasBodySchema } from '../schema/body-schemas.js';
 import { validateBody } from '../schema/validate-body.js';
-import type { PathFinding, RuleContext, RuleLevel, RuleSettings, Severity } from '../types.js';
+import type { PathFinding, RuleContext, RuleSettings, Severity } from '../types.js';
 import type { LintOptions } from './lint.js';
 import { clusterKind } from '../../rules/support/cluster-kind.js';
 import unexpectedBody from '../../rules/operation/unexpected-body.js';
 import { runPolicies } from '../config/policies.js';
+import { levelOf } from '../config/presets.js';
 import { stageMessage } from '../define-rule.js';
 import { runRules } from './run-rules.js';
 
@@ -23,9 +24,7 @@ export function checkBody(operation: OperationId, body: unknown, options: CheckB
   const value = takesBody ? (body ?? {}) : body;
 
   const bodyFindings: PathFinding[] = [];
-  if (!takesBody && !isEmptyBody(body)) {
-    bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
-  }
+  if (!takesBody && !isEmptyBody(body)) bodyFindings.push({ ...stageMessage(unexpectedBody, 'noBody', { operation, section: getOperation(operation).specSection }), path: [] });
   if (hasBodySchema(operation)) for (const finding of validateBody(operation, value)) bodyFindings.push(finding);
   const ruleFindings = runRules({
     operation,
@@ -69,16 +68,11 @@ export function isEmptyBody(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 }
 
-export function levelOf(settings: RuleSettings, ruleId: string): RuleLevel | undefined {
-  const setting = settings[ruleId];
-  return Array.isArray(setting) ? setting[0] : setting;
-}
-
 /** Configured levels apply to every finding, built-in ones included (`schema/unknown-member: error`). */
 export function applyLevels<F extends { ruleId: string; severity: Severity }>(findings: F[], settings: RuleSettings): F[] {
   const out: F[] = [];
   for (const finding of findings) {
-    const level = levelOf(settings, finding.ruleId);
+    const level = levelOf(settings[finding.ruleId]);
     if (level === 'off') continue;
     out.push(level ? { ...finding, severity: level } : finding);
   }

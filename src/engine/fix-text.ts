@@ -27,8 +27,7 @@ export interface FixTextResult extends LintResult {
 
 /** The namespace of a rule id: `schema` for `schema/enum`. */
 export function ruleNamespace(ruleId: string): string {
-  const slash = ruleId.indexOf('/');
-  return slash === -1 ? ruleId : ruleId.slice(0, slash);
+  return ruleId.split('/', 1)[0];
 }
 
 /**

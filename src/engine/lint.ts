@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_ALIAS_EXPANSION, DEFAULT_MAX_DEPTH
 import { closest } from '../schema/did-you-mean.js';
 import { FileSecrets } from '../schema/secrets.js';
 import type { FileResult, Finding, PathFinding, RuleLevel, RuleSettings, SuppressedFinding } from '../types.js';
-import { withRecommended } from '../config/presets.js';
+import { levelOf, withRecommended } from '../config/presets.js';
 import { applyDirectives, mayHoldDirective, parseDirectives, withMaskedReason, type DirectivesApplied } from '../config/directives.js';
 import type { CompiledPolicy } from '../config/policies.js';
 import { fixRenderer, rebaseIntents, renderFix, renderSuggestions, type FixRenderer } from '../fix/render.js';
@@ -13,7 +13,7 @@ import { stageMessage } from '../define-rule.js';
 import { ALL_RULES, findRule } from '../../rules/index.js';
 import operationUnresolved from '../../rules/operation/unresolved.js';
 import { isObject } from '../../rules/support/rule-helpers.js';
-import { applyLevels, checkBody, isEmptyBody, levelOf } from './check-body.js';
+import { applyLevels, checkBody, isEmptyBody } from './check-body.js';
 import { sortFindings } from './order.js';
 import { withoutRepositoryRules } from './repository.js';
 import { asEnvelope, commentsByDocument, fileOperation, mayHoldModeline, resolveOperation, type ResolvedOperation } from './resolve-operation.js';
@@ -96,9 +96,12 @@ export function withShown<R extends LintResult | DetailedResult>({ result, secre
  * Findings are made without their messageId and data unless `detailed`: as they would be with those
  * two taken out (the last keys), not copied again.
  */
-export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): { result: DetailedResult; secrets?: FileSecrets } {
+export function lintTextMasked(text: string, options: LintOptions = {}, detailed = false): MaskedLint {
   return lintParsed(parseText(text, options.format ?? formatOf(options.filename), options), text, options, detailed);
 }
+
+/** What {@link lintTextMasked} returns; `directives`: whether the text may hold an inline directive, asked once for the lint and for the file's facts (src/node/lint-files.ts). */
+export type MaskedLint = { result: DetailedResult; secrets?: FileSecrets; directives: boolean };
 
 /** A finding as the engine keeps it before output: rule findings still carry their messageId and data (for rule tests). */
 export type DetailedFinding = Finding & { messageId?: string; data?: Record<string, string | number> };
@@ -119,8 +122,9 @@ export function lintTextDetailed(text: string, options: LintOptions = {}): Detai
  * their messageId and data. The result has no `shownSource`: `secrets`, the file's credentials
  * where there are findings to show, makes it when asked.
  */
-export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): { result: DetailedResult; secrets?: FileSecrets } {
+export function lintParsed(file: ParsedFile, written: string, options: LintOptions, detailed: boolean): MaskedLint {
   const settings = withRecommended(options.rules);
+  const directives = mayHoldDirective(file.text);
   const resolutions = resolveDocuments(file, options);
   const bodies: BodyOfDocument[] = [];
   // The findings of each document's body and operation, not placed in the text yet.
@@ -152,18 +156,17 @@ export function lintParsed(file: ParsedFile, written: string, options: LintOptio
   // The fix renderer is the file's, made for the first finding placed: a clean file makes none.
   let renderer: FixRenderer | undefined;
   for (const { document, finding } of unplaced) {
-    const level = levelOf(settings, finding.ruleId);
+    const level = levelOf(settings[finding.ruleId]);
     if (level !== 'off') findings.push(placed(file, (renderer ??= fixRenderer(file)), document, level ? { ...finding, severity: level } : finding, detailed));
   }
   const { operation, operationSource, documents } = fileOperation(resolutions.map((r, index) => ({ document: r.document?.index ?? index, resolved: r.resolved })));
-  const { findings: shown, suppressed } = directed(file, findings, settings, options);
-  return shownResult(file, written, options, { operation, operationSource, ...(documents ? { documents } : {}), findings: shown, bodies }, suppressed);
+  // The comments of a text that names no directive (most) are not read.
+  const { findings: shown, suppressed } = directives && options.inlineConfig !== false ? directed(file, findings, settings, options) : { findings, suppressed: [] };
+  return { ...shownResult(file, written, options, { operation, operationSource, ...(documents ? { documents } : {}), findings: shown, bodies }, suppressed), directives };
 }
 
 /** The findings with the file's inline directives applied: those left, and those they silenced. */
 function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleSettings, options: LintOptions): DirectivesApplied<DetailedFinding> {
-  // The comments of a text that names no directive (most) are not read.
-  if (options.inlineConfig === false || !mayHoldDirective(file.text)) return { findings, suppressed: [] };
   const policyIds = new Set((options.policies ?? []).map((p) => p.ruleId));
   return applyDirectives(findings, withoutRepositoryRules(parseDirectives(file.comments)), {
     reportUnused: options.reportUnusedDisableDirectives ?? 'off',
@@ -171,7 +174,7 @@ function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleS
     suggestRule: (id) => closest(id, [...ALL_RULES.map((rule) => rule.id), ...policyIds]),
     text: file.text,
     requireReason: options.directives?.requireReason,
-    levelOf: (id) => levelOf(settings, id),
+    levelOf: (id) => levelOf(settings[id]),
   });
 }
 
@@ -180,7 +183,7 @@ function directed(file: ParsedFile, findings: DetailedFinding[], settings: RuleS
  * and, where there is something to show, the file's credentials (`secrets`), which make the text
  * with every credential masked when an output asks for it.
  */
-function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): { result: DetailedResult; secrets?: FileSecrets } {
+function shownResult(file: ParsedFile, written: string, options: LintOptions, result: DetailedResult, suppressed: Array<DetailedFinding & SuppressedFinding>): Omit<MaskedLint, 'directives'> {
   const kept = options.includeSuppressed ? suppressed : [];
   if (result.findings.length === 0 && kept.length === 0) return { result: options.includeSuppressed ? { ...result, suppressed: [] } : result };
   // Lines as YAML reads them (a lone CR ends one), offsets those of the text as written.
@@ -203,7 +206,7 @@ function shownResult(file: ParsedFile, written: string, options: LintOptions, re
  */
 function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ document: SourceDocument | undefined; resolved: ResolvedOperation }> {
   const resolve = (comments: readonly SourceComment[], value: unknown, streamModeline?: OperationId): ResolvedOperation =>
-    resolveOperation({ option: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
+    resolveOperation({ operation: options.operation, comments, document: value, streamModeline, configOperation: options.configOperation });
   // Where the option decides, or no comment can be a modeline, the comments are not read (a clean file's never are).
   const modelines = options.operation === undefined && mayHoldModeline(file.text) ? file.comments : [];
   if (file.documents.length === 0) return [{ document: undefined, resolved: resolve(modelines, undefined) }];
@@ -224,15 +227,12 @@ function resolveDocuments(file: ParsedFile, options: LintOptions): Array<{ docum
  * JSON). Otherwise masking parses the text itself.
  */
 function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefined {
-  const defaults =
-    (options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT) === DEFAULT_MAX_ALIAS_COUNT &&
-    (options.maxDepth ?? DEFAULT_MAX_DEPTH) === DEFAULT_MAX_DEPTH &&
-    (options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION) === DEFAULT_MAX_ALIAS_EXPANSION &&
-    (options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS) === DEFAULT_MAX_DOCUMENTS &&
-    options.maxScalars === undefined;
-  if (!defaults) return undefined;
-  return file.format === 'yaml' || file.documents.length > 0 ? file : undefined;
+  // maxScalars set at all, even to its default, counts a text that the default leaves uncounted.
+  const defaults = options.maxScalars === undefined && LIMITS.every(([limit, value]) => (options[limit] ?? value) === value);
+  return defaults && (file.format === 'yaml' || file.documents.length > 0) ? file : undefined;
 }
+
+const LIMITS = [['maxAliasCount', DEFAULT_MAX_ALIAS_COUNT], ['maxDepth', DEFAULT_MAX_DEPTH], ['maxAliasExpansion', DEFAULT_MAX_ALIAS_EXPANSION], ['maxDocuments', DEFAULT_MAX_DOCUMENTS]] as const;
 
 /**
  * The findings with no credential of the file in their messages, whoever made them (a rule, a
@@ -240,7 +240,6 @@ function maskable(file: ParsedFile, options: LintOptions): ParsedFile | undefine
  * masked, so that every output, and the lint cache, only ever has masked ones.
  */
 function withoutSecrets<F extends DetailedFinding>(findings: F[], mask: (text: string) => string): F[] {
-  if (findings.length === 0) return findings;
   return findings.map((finding) => {
     const message = mask(finding.message);
     const suggestions = finding.suggestions?.map((suggestion) => {

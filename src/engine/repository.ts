@@ -57,7 +57,8 @@ export function collectFacts(bodies: readonly BodyOfDocument[]): RepositoryFacts
     }
   }
   // A list grown by push keeps room for 16 more: some 140 bytes a file, held to the end of the run.
-  for (const key of ['labels', 'ipBlocks', 'bootstraps', 'accountIdleTimeouts', 'clusterIdleTimeouts'] as const) if (facts[key]) (facts as Record<string, unknown[]>)[key] = facts[key]!.slice();
+  const lists = facts as Record<string, unknown[]>;
+  for (const key in lists) lists[key] = lists[key].slice();
   return Object.keys(facts).length ? facts : undefined;
 }
 
@@ -158,19 +159,14 @@ export function repositoryPass(
   return { files: new Set(byFile.keys()), withFindings: (result) => withRepositoryFindings(result, byFile.get(result.file), facts, sourceOf, options) };
 }
 
-function withRepositoryFindings(
-  result: FileResult,
-  extra: RepositoryFinding[] | undefined,
-  facts: ReadonlyMap<string, RepositoryFacts>,
-  sourceOf: (file: string) => string | undefined,
-  options: RepositoryOptions,
-): FileResult {
+function withRepositoryFindings(result: FileResult, extra: RepositoryFinding[] | undefined, facts: ReadonlyMap<string, RepositoryFacts>, sourceOf: (file: string) => string | undefined, options: RepositoryOptions): FileResult {
   if (!extra) return result;
   // Every finding's place known (kept by the cache), and no directive that could silence one:
   // the file need not be parsed again, nor read unless the output shows its text.
   const known = extra.every((finding) => usableRange(finding.at.range)) && (options.inlineConfig === false || facts.get(result.file)?.directives !== true);
-  const source = result.source ?? (known && options.keepSource === false ? undefined : sourceOf(result.file));
-  if (source === undefined && !(known && options.keepSource === false)) return result;
+  const unread = known && options.keepSource === false;
+  const source = result.source ?? (unread ? undefined : sourceOf(result.file));
+  if (source === undefined && !unread) return result;
   const parsed = known ? undefined : parseText(source!, formatOf(result.file));
   let located = extra.map((finding): DetailedFinding => {
     if (parsed) {
@@ -206,12 +202,8 @@ function withRepositoryFindings(
  */
 export function withoutRepositoryRules(directives: Directive[]): Directive[] {
   if (!directives.some((directive) => directive.rules.some((id) => isRepositoryRule(id)))) return directives;
-  const kept: Directive[] = [];
-  for (const directive of directives) {
+  return directives.map((directive) => {
     const rules = directive.rules.filter((id) => !isRepositoryRule(id));
-    if (rules.length === directive.rules.length) kept.push(directive);
-    else if (rules.length > 0) kept.push({ ...directive, rules, written: directive.rules });
-    else kept.push({ ...directive, checkOnly: true });
-  }
-  return kept;
+    return rules.length === directive.rules.length ? directive : rules.length > 0 ? { ...directive, rules, written: directive.rules } : { ...directive, checkOnly: true };
+  });
 }

@@ -7,6 +7,8 @@ import operationInferred from '../../rules/operation/inferred.js';
 import operationUnknown from '../../rules/operation/unknown.js';
 import { stageMessage, type StageRule } from '../define-rule.js';
 import { inferOperation } from './infer-operation.js';
+import { isObject } from '../../rules/support/rule-helpers.js';
+import type { LintOptions } from './lint.js';
 
 export interface ResolvedOperation {
   operation: OperationId | undefined;
@@ -17,9 +19,8 @@ export interface ResolvedOperation {
   findings: PathFinding[];
 }
 
-export interface ResolveInput {
-  /** `--operation`, or `operation` in a library call. */
-  option?: OperationId;
+/** `operation` (`--operation`) and `configOperation` (the config file's `files`), as the lint was given them. */
+export interface ResolveInput extends Pick<LintOptions, 'operation' | 'configOperation'> {
   /** The document's own comments (commentsByDocument), where a modeline may be. */
   comments: readonly SourceComment[];
   /** The document's value, to recognise a request envelope. */
@@ -30,8 +31,6 @@ export interface ResolveInput {
    * editor reads a `$schema` modeline for every document of the file.
    */
   streamModeline?: OperationId;
-  /** The operation the config file's `files` entries give this file. */
-  configOperation?: OperationId;
 }
 
 const DPLINT_MODELINE = /^\s*dplint:\s*operation\s*=\s*(\S+)\s*$/;
@@ -59,9 +58,7 @@ export interface Envelope extends Record<string, unknown> {
 }
 
 export function asEnvelope(value: unknown): Envelope | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const { method, path } = value as Record<string, unknown>;
-  return typeof method === 'string' && typeof path === 'string' ? (value as Envelope) : undefined;
+  return isObject(value) && typeof value.method === 'string' && typeof value.path === 'string' ? (value as Envelope) : undefined;
 }
 
 /**
@@ -73,14 +70,9 @@ export function asEnvelope(value: unknown): Envelope | undefined {
  */
 export function resolveOperation(input: ResolveInput): ResolvedOperation {
   const findings: PathFinding[] = [];
-  const done = (operation: OperationId | undefined, source: OperationSource, pathParameters: Record<string, string> = {}): ResolvedOperation => ({
-    operation,
-    source,
-    pathParameters,
-    findings,
-  });
+  const done = (operation: OperationId | undefined, source: OperationSource, pathParameters: Record<string, string> = {}): ResolvedOperation => ({ operation, source, pathParameters, findings });
 
-  if (input.option) return done(input.option, 'option');
+  if (input.operation) return done(input.operation, 'option');
 
   for (const comment of input.comments) {
     if (!comment.ownLine) continue;
@@ -142,7 +134,6 @@ export function fileOperation(resolutions: ReadonlyArray<{ document: number; res
   const chosen = resolutions.find((r) => r.resolved.operation !== undefined) ?? resolutions[0];
   const operation = chosen?.resolved.operation;
   const operationSource = chosen?.resolved.source ?? 'none';
-  const differ = resolutions.some((r) => r.resolved.operation !== operation || r.resolved.source !== operationSource);
-  if (resolutions.length < 2 || !differ) return { operation, operationSource };
+  if (!resolutions.some((r) => r.resolved.operation !== operation || r.resolved.source !== operationSource)) return { operation, operationSource };
   return { operation, operationSource, documents: resolutions.map((r) => ({ document: r.document, operation: r.resolved.operation, operationSource: r.resolved.source })) };
 }

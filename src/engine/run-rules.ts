@@ -1,6 +1,7 @@
 import { RULES } from '../../rules/index.js';
 import type { PathFinding, Rule, RuleContext, RuleSettings } from '../types.js';
 import { renderMessage } from '../define-rule.js';
+import { levelOf } from '../config/presets.js';
 
 /** What a rule sees of the body, and the settings that say which rules run with which options. */
 export type RunRulesInput = Omit<RuleContext, 'options' | 'report'> & { settings: RuleSettings };
@@ -13,27 +14,23 @@ interface Step {
 
 /**
  * What runs for each operation under frozen settings, worked out once (src/config/presets.ts
- * `layered`): the CLI's settings are frozen and shared by every file they apply to.
+ * `layered`): the CLI's settings are frozen and shared by every file they apply to; others may change between calls.
  */
 const PLANS = new WeakMap<RuleSettings, Map<string, readonly Step[]>>();
 
 function planOf(operation: string, settings: RuleSettings): readonly Step[] {
-  const keep = Object.isFrozen(settings);
-  let byOperation = keep ? PLANS.get(settings) : undefined;
+  let byOperation = PLANS.get(settings);
+  if (!byOperation && Object.isFrozen(settings)) PLANS.set(settings, (byOperation = new Map()));
   const known = byOperation?.get(operation);
   if (known) return known;
   const steps: Step[] = [];
   for (const rule of RULES) {
     if (rule.appliesTo !== '*' && !rule.appliesTo.includes(operation)) continue;
     const setting = settings[rule.id];
-    const level = Array.isArray(setting) ? setting[0] : setting;
-    if (level === 'off') continue;
+    if (levelOf(setting) === 'off') continue;
     steps.push({ rule, options: Array.isArray(setting) && setting[1] ? { ...rule.defaultOptions, ...setting[1] } : rule.defaultOptions });
   }
-  if (keep) {
-    if (!byOperation) PLANS.set(settings, (byOperation = new Map()));
-    byOperation.set(operation, steps);
-  }
+  byOperation?.set(operation, steps);
   return steps;
 }
 

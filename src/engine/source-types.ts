@@ -29,16 +29,14 @@ export function refineTypeFinding(finding: PathFinding, doc: Document.Parsed, te
     }
   }
   if (!complete || !isScalar(node) || !node.range) return finding;
-  const [start, end] = node.range;
-  const source = text.slice(start, end);
-  // JSON has no unquoted strings: a number or boolean there is a plain type error, said in JSON's words.
-  if (format === 'json') return finding.data.expected === 'string' && (typeof node.value === 'number' || typeof node.value === 'boolean') && !finding.data.secret ? inJson(finding, source, [start, end]) : refine(finding, node.value, { source, plain: false, range: [start, end] });
-  return refine(finding, node.value, { source, plain: node.type === Scalar.PLAIN, range: [start, end] });
-}
-
-/** A JSON number or boolean where a string is required: the message says how JSON writes a string, and the fix writes it so. */
-function inJson(finding: PathFinding, source: string, range: [number, number]): PathFinding {
-  return { ...finding, message: `${finding.message}; a JSON string is written in double quotes: ${JSON.stringify(source)}`, fix: { range, text: JSON.stringify(source) } };
+  const range: [number, number] = [node.range[0], node.range[1]];
+  const source = text.slice(range[0], range[1]);
+  // JSON has no unquoted strings: a number or boolean where a string is required is a plain type
+  // error, said in JSON's words (how JSON writes a string), and the fix writes it so.
+  if (format === 'json' && finding.data.expected === 'string' && (typeof node.value === 'number' || typeof node.value === 'boolean') && !finding.data.secret) {
+    return { ...finding, message: `${finding.message}; a JSON string is written in double quotes: ${JSON.stringify(source)}`, fix: { range, text: JSON.stringify(source) } };
+  }
+  return refine(finding, node.value, { source, plain: format !== 'json' && node.type === Scalar.PLAIN, range });
 }
 
 /**

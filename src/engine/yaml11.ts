@@ -73,21 +73,16 @@ function described(reading: Yaml11Reading, text: string): string {
 
 function describedValue(value: unknown): string {
   if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (typeof value === 'number') return `the number ${numberText(value)}`;
+  // A number as YAML writes it: `.nan`, `.inf` and `-.inf` for what JavaScript writes otherwise.
+  if (typeof value === 'number') return `the number ${Number.isFinite(value) ? String(value) : Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf'}`;
   if (typeof value === 'boolean') return `the boolean ${value}`;
   return value === null ? 'null' : typeof value;
-}
-
-function numberText(value: number): string {
-  return Number.isNaN(value) ? '.nan' : value === Infinity ? '.inf' : value === -Infinity ? '-.inf' : String(value);
 }
 
 /** The text every reader reads as YAML 1.2's value: a plain number as JavaScript writes it, or a quoted string. */
 function unambiguous(value: unknown): string | undefined {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean' || value === null) return String(value);
-  return undefined;
+  return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' || value === null ? String(value) : undefined;
 }
 
 function valueReading(node: Scalar, operation: string, bodyPath: ReadonlyArray<string | number>): Omit<PathFinding, 'path'> | undefined {
@@ -129,11 +124,10 @@ function keyReading(key: Scalar, written: string, bodyPath: ReadonlyArray<string
   // `yaml` makes a null key the member "" (PyYAML and js-yaml: "null").
   const name = key.value === null ? '' : written;
   if (sent === name) return undefined;
-  const range = key.range;
   const quoted = JSON.stringify(name);
   const data = { key: text, field: bodyPath.length ? fieldName(bodyPath) : 'the body', yaml12: quoted, yaml11: described(reading, text), sent: sent === undefined ? 'nothing (a date is no JSON key)' : JSON.stringify(sent), quoted };
   // Quoting a key YAML 1.2 reads as the text written keeps it; any other key is the author's to choose.
-  const fix = range ? { range: [range[0], range[1]] as [number, number], text: quoted } : undefined;
+  const fix = key.range ? { range: [key.range[0], key.range[1]] as [number, number], text: quoted } : undefined;
   return name === text && !key.tag && reading.kind !== 'null' ? { ...stageMessage(yaml11Ambiguous, 'key', data), fix } : { ...stageMessage(yaml11Ambiguous, 'key', data), suggestions: fix ? [{ desc: `Write the key as ${quoted}, as YAML 1.2 reads it`, fix }] : undefined };
 }
 
@@ -184,10 +178,9 @@ function yaml11Tagged(tag: string, text: string): Yaml11Reading | undefined {
       return INT.test(text) ? number('int', text) : { kind: 'refused' };
     case 'tag:yaml.org,2002:float':
       return FLOAT.test(text) || INT.test(text) ? number('float', text) : { kind: 'refused' };
-    case 'tag:yaml.org,2002:bool': {
-      const lower = text.toLowerCase();
-      return lower === 'yes' || lower === 'true' || lower === 'on' ? { kind: 'bool', value: true } : lower === 'no' || lower === 'false' || lower === 'off' ? { kind: 'bool', value: false } : { kind: 'refused' };
-    }
+    case 'tag:yaml.org,2002:bool':
+      // PyYAML looks the text up lower-cased: any case of the six words.
+      return /^(?:yes|no|true|false|on|off)$/i.test(text) ? { kind: 'bool', value: /^(?:yes|true|on)$/i.test(text) } : { kind: 'refused' };
     case 'tag:yaml.org,2002:null':
       return { kind: 'null' };
     default:
@@ -201,7 +194,7 @@ function number(kind: 'int' | 'float', written: string): Yaml11Reading {
   const sign = text[0] === '-' ? -1 : 1;
   if (text[0] === '-' || text[0] === '+') text = text.slice(1);
   const how = written.includes('_') ? ('underscores' as const) : undefined;
-  if (text.includes(':')) return { kind, value: sign * base60(text), how: 'base-60' };
+  if (text.includes(':')) return { kind, value: sign * text.split(':').reduce((total, part) => total * 60 + Number(part), 0), how: 'base-60' };
   if (kind === 'float') return { kind, value: text === '.nan' ? NaN : sign * (text === '.inf' ? Infinity : Number(text)), how };
   // (Not -0: PyYAML's int has no sign of zero.)
   if (text === '0') return { kind, value: 0 };
@@ -209,10 +202,6 @@ function number(kind: 'int' | 'float', written: string): Yaml11Reading {
   if (text.startsWith('0x')) return { kind, value: sign * parseInt(text.slice(2), 16), how };
   if (text[0] === '0') return { kind, value: sign * parseInt(text, 8), how: 'octal' };
   return { kind, value: sign * Number(text), how };
-}
-
-function base60(text: string): number {
-  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
 /** The key a YAML 1.1 reading becomes in the JSON the SDK sends (Python's json.dumps), or `undefined` where it cannot be one (a date). */

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { settingsFileExists } from '../node/read-settings.js';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../config/config.js';
+import { levelOf } from '../config/presets.js';
 import { isRepositoryRule, lintRepository } from '../engine/repository.js';
 import type { FileResult, RepositoryFacts } from '../types.js';
 import { ConfigResolver } from '../node/config-file.js';
@@ -289,8 +290,7 @@ export class Workspace {
     const resolver = this.resolver();
     const levelFor = (of: string, ruleId: string) => {
       const location = resolver.forFile(resolve(this.root, of));
-      const setting = location.config.settingsFor(relative(location.directory, resolve(this.root, of)).split(sep).join('/')).rules?.[ruleId];
-      return Array.isArray(setting) ? setting[0] : setting;
+      return levelOf(location.config.settingsFor(relative(location.directory, resolve(this.root, of)).split(sep).join('/')).rules?.[ruleId]);
     };
     const sourceOf = (of: string) => (of === file ? text : undefined);
     const stub = (of: string): FileResult => ({ file: of, operation: undefined, operationSource: 'none', findings: [] });

@@ -1,6 +1,6 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { DEFAULT_LIMITS, type FileSettings, type LoadedConfig } from '../config/config.js';
-import { layered } from '../config/presets.js';
+import { layered, levelOf } from '../config/presets.js';
 import { mayHoldDirective } from '../config/directives.js';
 import { collectFacts, isRepositoryRule, repositoryPass, type RepositoryPass } from '../engine/repository.js';
 import type { FactPlace, RepositoryFacts, RuleSettings } from '../types.js';
@@ -332,8 +332,7 @@ function passAcrossFiles(
     // Asked only for the files that get a finding across files, so nothing is made per file.
     (file, ruleId) => {
       const configured = configuredOf(file);
-      const setting = extraRules[ruleId] ?? configured?.config.settingsFor(configured.path).rules?.[ruleId];
-      return Array.isArray(setting) ? setting[0] : setting;
+      return levelOf(extraRules[ruleId] ?? configured?.config.settingsFor(configured.path).rules?.[ruleId]);
     },
     // A clean file's text is not kept; the rare one that gets a finding across files is read again.
     reread,
@@ -413,6 +412,6 @@ function lintSource(
   }
   const facts = collectFacts(bodies);
   // Whether a finding across files must be checked against the file's directives (lintRepository).
-  if (facts && mayHoldDirective(output)) facts.directives = true;
+  if (facts && (linted ? linted.directives : mayHoldDirective(output))) facts.directives = true;
   return { result, facts };
 }

@@ -65,3 +65,17 @@ describe('the YAML 1.1 reading is PyYAML\'s', () => {
     expect(yaml11Plain(text)).toEqual(reading);
   });
 });
+
+// Guards the refactor of yaml11Tagged's bool case: PyYAML looks a `!!bool` text up lower-cased.
+test('!!bool takes the six words in any case, and refuses anything else', () => {
+  const ambiguous = (word: string): string[] =>
+    lintText(`# dplint: operation=edit-cluster\nlabel: [!!bool ${word}]\n`).findings.filter((f) => f.ruleId === 'yaml/yaml11-ambiguous').map((f) => `${f.line}:${f.column} ${f.message}`);
+  const said = (word: string, reading: string): string =>
+    `2:16 label[0] is the string "${word}" to YAML 1.2 readers (dplint, js-yaml) but ${reading} to YAML 1.1 readers (PyYAML), so the API receives whichever the deploy tool reads; write "${word}" (or what you meant) so that every reader reads one value`;
+  expect(ambiguous('yEs')).toEqual([said('yEs', 'the boolean true')]);
+  expect(ambiguous('oN')).toEqual([said('oN', 'the boolean true')]);
+  expect(ambiguous('oFf')).toEqual([said('oFf', 'the boolean false')]);
+  expect(ambiguous('nO')).toEqual([said('nO', 'the boolean false')]);
+  expect(ambiguous('yess')).toEqual([]);
+  expect(ambiguous('1')).toEqual([]);
+});
