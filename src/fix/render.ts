@@ -325,6 +325,11 @@ export class FixRenderer {
 
   /** Whether a comment starts in [start, end): the first at or after `start`, found by halving (the comments are in order). */
   private hasCommentIn(start: number, end: number): boolean {
+    // A comment's offset is its `#`: a range without one holds none, and the file's comments (a
+    // walk of the whole text, made when first asked for) are not made for it. Most edits replace
+    // a value with no `#` in it, and a file's findings often need no comment otherwise.
+    const hash = this.file.text.indexOf('#', start);
+    if (hash === -1 || hash >= end) return false;
     const { comments } = this.file;
     let low = 0;
     let high = comments.length;

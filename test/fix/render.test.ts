@@ -129,6 +129,24 @@ describe('edits that could change more than meant are refused', () => {
     expect(edit('s:\n  - a # first\n  - b\n', ['s'], { kind: 'replaceValue', value: 'a,b' })).toBeUndefined();
   });
 
+  // A range is looked for a `#` before the file's comments are made (FixRenderer.hasCommentIn):
+  // the comment must be found wherever in the range it stands, whatever stands before its `#`.
+  test.each([
+    ['a comment line at column 0 between two items', 's:\n  - a\n# between\n  - b\nt: 1\n'],
+    ['a comment after a tab on the last item', 's:\n  - a\n  - b\t# last\nt: 1\n'],
+    ['a comment in a flow list over two lines', 's: [a, # first\n  b]\nt: 1\n'],
+  ])('%s: no fix', (_name, text) => {
+    expect(edit(text, ['s'], { kind: 'replaceValue', value: 'a,b' })).toBeUndefined();
+  });
+
+  test('a `#` inside a quoted item is no comment: the list is still replaced', () => {
+    expect(edit('s:\n  - "a#1"\n  - b\nt: 1\n', ['s'], { kind: 'replaceValue', value: 'a#1,b' })).toBe('s: "a#1,b"\nt: 1\n');
+  });
+
+  test('a comment just after the range (on the next member) does not stop the edit', () => {
+    expect(edit('s:\n  - a\n  - b\n# about t\nt: 1\n', ['s'], { kind: 'replaceValue', value: 'a,b' })).toBe('s: a,b\n# about t\nt: 1\n');
+  });
+
   test('a path the document does not hold', () => {
     expect(edit('a: 1\n', ['b'], { kind: 'replaceValue', value: 2 })).toBeUndefined();
     expect(edit('a: 1\n', ['a', 'b'], { kind: 'renameKey', to: 'c' })).toBeUndefined();
