@@ -209,3 +209,29 @@ describe('a token edit is checked by the value it edits, not by reading the whol
     expect(renderFix(fixRenderer(file), file.documents[0], ['label', 0], { range: [39, 40], text: '"1"' })).toBeUndefined();
   });
 });
+
+// A renderer looks once at what its file's whole text holds (a CRLF, a `*`, a `<<`), when an edit
+// first asks: the answers are its file's, never another file's, whichever edit asked first.
+describe('what a renderer knows of its file is its own file\'s', () => {
+  test('a file without an alias, then one with: the value under the aliased anchor is refused', () => {
+    const plain = parseText('base:\n  size: "25"\n', 'yaml');
+    expect(renderFix(fixRenderer(plain), plain.documents[0], ['base', 'size'], { kind: 'replaceValue', value: 25 })).toEqual({ range: [14, 18], text: '25' });
+    const aliased = parseText('base: &b\n  size: "25"\nother: *b\n', 'yaml');
+    expect(renderFix(fixRenderer(aliased), aliased.documents[0], ['base', 'size'], { kind: 'replaceValue', value: 25 })).toBeUndefined();
+  });
+
+  test('a file without a merge key, then one with: the rename that a merged member would undo is refused', () => {
+    const plain = parseText('node:\n  sise: 1\n', 'yaml');
+    expect(renderFix(fixRenderer(plain), plain.documents[0], ['node', 'sise'], { kind: 'renameKey', to: 'size' })).toEqual({ range: [8, 12], text: 'size' });
+    // Renamed, `sise: 1` would let the merged `sise: 5` through: not the data the intent means.
+    const merged = parseText('base: &b\n  sise: 5\nnode:\n  <<: *b\n  sise: 1\n', 'yaml');
+    expect(renderFix(fixRenderer(merged), merged.documents[0], ['node', 'sise'], { kind: 'renameKey', to: 'size' })).toBeUndefined();
+  });
+
+  test('one renderer, a nest asked after a rename: the CRLF file\'s line ends', () => {
+    const file = parseText('a: 1\r\nsise: 2\r\n', 'yaml');
+    const renderer = fixRenderer(file);
+    expect(renderFix(renderer, file.documents[0], ['sise'], { kind: 'renameKey', to: 'size' })).toEqual({ range: [6, 10], text: 'size' });
+    expect(renderFix(renderer, file.documents[0], [], { kind: 'nestMembers', under: 'account' })).toEqual({ range: [0, 13], text: 'account:\r\n  a: 1\r\n  sise: 2' });
+  });
+});
