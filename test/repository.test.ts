@@ -219,8 +219,8 @@ test('a finding across files in a file with other findings is framed and fingerp
 });
 
 // The checks across files read each file's facts once (a run holds them packed, and each read
-// unpacks them); a check reads them again only where its findings need it: labels claimed twice,
-// or an account timeout to compare the clusters' with.
+// unpacks them); a check reads them again only where its findings need it: the files that claim a
+// label twice (by name), or an account timeout to compare the clusters' with.
 test('the checks across files read every file\'s facts once, and again only for a label claimed twice or an account timeout', async () => {
   const { repositoryPass } = await import('../src/engine/repository.js');
   type Facts = import('../src/types.js').RepositoryFacts;
@@ -239,6 +239,11 @@ test('the checks across files read every file\'s facts once, and again only for 
     override *values(): MapIterator<Facts> {
       for (const [, fact] of this.entries()) yield fact;
     }
+    override get(file: string): Facts | undefined {
+      const fact = super.get(file);
+      if (fact) this.count++;
+      return fact;
+    }
   }
   const reads = (facts: Map<string, Facts>): { count: number; pass: ReturnType<typeof repositoryPass> } => {
     const counted = new Counted(facts);
@@ -251,6 +256,10 @@ test('the checks across files read every file\'s facts once, and again only for 
   const twice = reads(new Map([['a.yaml', label('etl')], ['b.yaml', label('etl')]]));
   expect(twice.count).toBe(4);
   expect([...twice.pass!.files]).toEqual(['a.yaml', 'b.yaml']);
+  // Again only the facts of the files that claim a label twice, not every file's.
+  const amongOthers = reads(new Map([['a.yaml', label('etl')], ['b.yaml', label('adhoc')], ['c.yaml', label('nightly')], ['d.yaml', label('etl')]]));
+  expect(amongOthers.count).toBe(6);
+  expect([...amongOthers.pass!.files]).toEqual(['a.yaml', 'd.yaml']);
   const account = reads(new Map<string, Facts>([['account.yaml', { accountIdleTimeouts: [{ value: 2, path: ['account', 'idle_cluster_timeout'] }] }], ['a.yaml', { clusterIdleTimeouts: [{ value: 3, path: ['idle_cluster_timeout'] }] }]]));
   expect(account.count).toBe(4);
   expect([...account.pass!.files]).toEqual(['a.yaml']);

@@ -32,34 +32,47 @@ export default defineRule({
     claimedElsewhere: 'label "{{label}}" is also claimed by {{others}}; commands on "{{label}}" would run on whichever cluster was edited last. Give each cluster its own labels',
   },
   checkFacts(report) {
-    // Counted first, and the claims gathered only for labels claimed more than once: most labels
-    // have one claim, and an object and a list for each of 200,000 was some 20 MB at the run's end,
-    // when every file's result is held.
-    const counts = new Map<string, number>();
-    let claimedTwice = false;
+    // Per label, one number (no object per label: an object and a list for each of 200,000 labels
+    // was some 20 MB at the run's end, when every file's result is held): the place in the run of
+    // the one file claiming it, or minus the count of its claims once there are two. The files
+    // told are kept by name (the run holds the names: one reference a file) so that `end` reads
+    // again only the facts of the files claiming a label twice, not every file's.
+    const claimed = new Map<string, number>();
+    const names: string[] = [];
+    const claimers = new Set<number>();
     return {
-      file(_name, fact) {
+      file(name, fact) {
+        const place = names.length;
+        names.push(name);
         for (const label of fact.labels ?? []) {
           const value = String(label.value);
-          const count = (counts.get(value) ?? 0) + 1;
-          counts.set(value, count);
-          if (count > 1) claimedTwice = true;
+          const known = claimed.get(value);
+          if (known === undefined) {
+            claimed.set(value, place);
+            continue;
+          }
+          if (known >= 0) claimers.add(known);
+          claimed.set(value, known >= 0 ? -2 : known - 1);
+          claimers.add(place);
         }
       },
       end(facts) {
         // Most runs claim each label once: the facts are not read again.
-        if (!claimedTwice) return;
+        if (claimers.size === 0) return;
         const owners = new Map<string, Array<{ file: string; at: Located }>>();
-        for (const [file, fact] of facts) {
-          for (const label of fact.labels ?? []) {
+        // In the run's order, as the claims came (a file is added when a later one claims its label):
+        // messages name the other files in that order.
+        for (const place of [...claimers].sort((a, b) => a - b)) {
+          const file = names[place];
+          for (const label of facts.get(file)?.labels ?? []) {
             const value = String(label.value);
-            if (counts.get(value)! < 2) continue;
+            if (claimed.get(value)! >= 0) continue;
             const claims = owners.get(value);
             if (claims) claims.push({ file, at: label });
             else owners.set(value, [{ file, at: label }]);
           }
         }
-        counts.clear();
+        claimed.clear();
         for (const [label, claims] of owners) {
           // The documents of one stream claim a label as one file: they are edits sent in order, most
           // often of one cluster (fixtures/ok/edit-cluster-stream.yaml), and a body names no cluster to
@@ -90,6 +103,13 @@ export default defineRule({
         yaml: `${CLUSTER}label: [etl, nightly]\n`,
         otherFiles: { 'clusters/etl-v2.yaml': `${CLUSTER}label:\n  - etl-v2\n  - etl\n` },
         findings: [{ messageId: 'claimedElsewhere', line: 2, column: 9, data: { label: 'etl', others: 'clusters/etl-v2.yaml' } }],
+      },
+      {
+        // The third file claims both labels, so it is known to claim `y` before the second is: the others are still named in the run's order.
+        name: 'the other claimants are named in the run\'s order, whichever was found to claim twice first',
+        yaml: `${CLUSTER}label: [y]\n`,
+        otherFiles: { 'clusters/a.yaml': `${CLUSTER}label: [x]\n`, 'clusters/b.yaml': `${CLUSTER}label: [y]\n`, 'clusters/c.yaml': `${CLUSTER}label: [x, y]\n` },
+        findings: [{ messageId: 'claimedElsewhere', line: 2, column: 9, data: { label: 'y', others: 'clusters/b.yaml, clusters/c.yaml' } }],
       },
       {
         name: 'many files claim the label: three are named',

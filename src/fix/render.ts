@@ -77,10 +77,15 @@ export function fixRenderer(file: ParsedFile): FixRenderer {
 /** Per file: the same intent (a flat body's one fix, carried by each member's finding) is made and checked once. */
 export class FixRenderer {
   private readonly cache = new Map<string, Fix | undefined>();
-  private readonly eol: string;
+  /**
+   * What the file's whole text holds, looked for once and only when an edit asks: a renderer is made
+   * for every file with a finding, and most of those findings have no edit that needs the answers.
+   */
+  private crlf: boolean | undefined;
+  private star: boolean | undefined;
+  private merge: boolean | undefined;
 
   constructor(readonly file: ParsedFile) {
-    this.eol = file.text.includes('\r\n') ? '\r\n' : '\n';
     this.readBacksLeft = Math.max(MIN_READ_BACKS, Math.floor(READ_BACK_CHARACTERS / Math.max(1, file.text.length)));
   }
 
@@ -89,7 +94,9 @@ export class FixRenderer {
     // function would make JSON.stringify call it for every value.
     const { path: _path, ...what } = intent;
     const key = `${document.index}\u0000${JSON.stringify(path)}\u0000${JSON.stringify(what)}`;
-    if (this.cache.has(key)) return this.cache.get(key);
+    // One lookup: a fix found is never undefined, and only an undefined answer is asked again whether it is known.
+    const known = this.cache.get(key);
+    if (known !== undefined || this.cache.has(key)) return known;
     let fix: Fix | undefined;
     try {
       fix = this.edit(document.node, path, intent);
@@ -111,7 +118,8 @@ export class FixRenderer {
    */
   checked(document: SourceDocument, path: DataPath, fix: Fix): Fix | undefined {
     const key = `${document.index}\u0000${JSON.stringify(path)}\u0000${fix.range[0]}:${fix.range[1]}\u0000${fix.text}`;
-    if (this.cache.has(key)) return this.cache.get(key);
+    const known = this.cache.get(key);
+    if (known !== undefined || this.cache.has(key)) return known;
     let checked: Fix | undefined;
     try {
       checked = this.check(document, path, fix);
@@ -168,7 +176,7 @@ export class FixRenderer {
    * duplicate of the old one would keep its value) and nothing merges members into it (`<<`).
    */
   private isPlainRename(document: SourceDocument, path: DataPath, intent: FixIntent, fix: Fix): boolean {
-    if (intent.kind !== 'renameKey' || this.file.format !== 'yaml' || path.length === 0 || this.file.text.includes('<<')) return false;
+    if (intent.kind !== 'renameKey' || this.file.format !== 'yaml' || path.length === 0 || (this.merge ??= this.file.text.includes('<<'))) return false;
     if (fix.text !== intent.to || !WORD_KEY.test(fix.text) || AMBIGUOUS_WORDS.test(fix.text)) return false;
     const { pair, parent } = walk(document.node, path) ?? {};
     if (!pair || !isMap(parent) || !isScalar(pair.key) || pair.key.type !== Scalar.PLAIN || !hasRange(pair.key)) return false;
@@ -186,7 +194,7 @@ export class FixRenderer {
    * thousand token edits on a line to a read-back of the whole file.
    */
   private aliasMayReach(document: SourceDocument, path: DataPath): boolean {
-    if (!this.file.text.includes('*')) return false;
+    if (!(this.star ??= this.file.text.includes('*'))) return false;
     let node: unknown = document.node.contents;
     for (const segment of path) {
       if (hasAnchor(node)) return true;
@@ -289,7 +297,7 @@ export class FixRenderer {
     if (!isMap(node) || !hasRange(node) || node.items.length === 0) return undefined;
     if (node.items.some((item) => isScalar(item.key) && String(item.key.value) === under)) return undefined;
     const text = this.file.text;
-    const eol = this.eol;
+    const eol = (this.crlf ??= this.file.text.includes('\r\n')) ? '\r\n' : '\n';
     const [start] = node.range;
     const lineStart = text.lastIndexOf('\n', start - 1) + 1;
     const prefix = text.slice(lineStart, start);
@@ -326,6 +334,11 @@ export class FixRenderer {
 
   /** Whether a comment starts in [start, end): the first at or after `start`, found by halving (the comments are in order). */
   private hasCommentIn(start: number, end: number): boolean {
+    // A comment's offset is its `#`: a range without one holds none, and the file's comments (a
+    // walk of the whole text, made when first asked for) are not made for it. Most edits replace
+    // a value with no `#` in it, and a file's findings often need no comment otherwise.
+    const hash = this.file.text.indexOf('#', start);
+    if (hash === -1 || hash >= end) return false;
     const { comments } = this.file;
     let low = 0;
     let high = comments.length;

@@ -129,6 +129,24 @@ describe('edits that could change more than meant are refused', () => {
     expect(edit('s:\n  - a # first\n  - b\n', ['s'], { kind: 'replaceValue', value: 'a,b' })).toBeUndefined();
   });
 
+  // A range is looked for a `#` before the file's comments are made (FixRenderer.hasCommentIn):
+  // the comment must be found wherever in the range it stands, whatever stands before its `#`.
+  test.each([
+    ['a comment line at column 0 between two items', 's:\n  - a\n# between\n  - b\nt: 1\n'],
+    ['a comment after a tab on the last item', 's:\n  - a\n  - b\t# last\nt: 1\n'],
+    ['a comment in a flow list over two lines', 's: [a, # first\n  b]\nt: 1\n'],
+  ])('%s: no fix', (_name, text) => {
+    expect(edit(text, ['s'], { kind: 'replaceValue', value: 'a,b' })).toBeUndefined();
+  });
+
+  test('a `#` inside a quoted item is no comment: the list is still replaced', () => {
+    expect(edit('s:\n  - "a#1"\n  - b\nt: 1\n', ['s'], { kind: 'replaceValue', value: 'a#1,b' })).toBe('s: "a#1,b"\nt: 1\n');
+  });
+
+  test('a comment just after the range (on the next member) does not stop the edit', () => {
+    expect(edit('s:\n  - a\n  - b\n# about t\nt: 1\n', ['s'], { kind: 'replaceValue', value: 'a,b' })).toBe('s: a,b\n# about t\nt: 1\n');
+  });
+
   test('a path the document does not hold', () => {
     expect(edit('a: 1\n', ['b'], { kind: 'replaceValue', value: 2 })).toBeUndefined();
     expect(edit('a: 1\n', ['a', 'b'], { kind: 'renameKey', to: 'c' })).toBeUndefined();
@@ -189,5 +207,31 @@ describe('a token edit is checked by the value it edits, not by reading the whol
     const aliased = '# dplint: operation=edit-cluster\nlabel: &l [1]\nnode_bootstrap: x\nrepeat: *l\n';
     const file = parseText(aliased, 'yaml');
     expect(renderFix(fixRenderer(file), file.documents[0], ['label', 0], { range: [39, 40], text: '"1"' })).toBeUndefined();
+  });
+});
+
+// A renderer looks once at what its file's whole text holds (a CRLF, a `*`, a `<<`), when an edit
+// first asks: the answers are its file's, never another file's, whichever edit asked first.
+describe('what a renderer knows of its file is its own file\'s', () => {
+  test('a file without an alias, then one with: the value under the aliased anchor is refused', () => {
+    const plain = parseText('base:\n  size: "25"\n', 'yaml');
+    expect(renderFix(fixRenderer(plain), plain.documents[0], ['base', 'size'], { kind: 'replaceValue', value: 25 })).toEqual({ range: [14, 18], text: '25' });
+    const aliased = parseText('base: &b\n  size: "25"\nother: *b\n', 'yaml');
+    expect(renderFix(fixRenderer(aliased), aliased.documents[0], ['base', 'size'], { kind: 'replaceValue', value: 25 })).toBeUndefined();
+  });
+
+  test('a file without a merge key, then one with: the rename that a merged member would undo is refused', () => {
+    const plain = parseText('node:\n  sise: 1\n', 'yaml');
+    expect(renderFix(fixRenderer(plain), plain.documents[0], ['node', 'sise'], { kind: 'renameKey', to: 'size' })).toEqual({ range: [8, 12], text: 'size' });
+    // Renamed, `sise: 1` would let the merged `sise: 5` through: not the data the intent means.
+    const merged = parseText('base: &b\n  sise: 5\nnode:\n  <<: *b\n  sise: 1\n', 'yaml');
+    expect(renderFix(fixRenderer(merged), merged.documents[0], ['node', 'sise'], { kind: 'renameKey', to: 'size' })).toBeUndefined();
+  });
+
+  test('one renderer, a nest asked after a rename: the CRLF file\'s line ends', () => {
+    const file = parseText('a: 1\r\nsise: 2\r\n', 'yaml');
+    const renderer = fixRenderer(file);
+    expect(renderFix(renderer, file.documents[0], ['sise'], { kind: 'renameKey', to: 'size' })).toEqual({ range: [6, 10], text: 'size' });
+    expect(renderFix(renderer, file.documents[0], [], { kind: 'nestMembers', under: 'account' })).toEqual({ range: [0, 13], text: 'account:\r\n  a: 1\r\n  sise: 2' });
   });
 });
