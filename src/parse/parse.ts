@@ -248,6 +248,7 @@ class SourceFile implements ParsedFile {
     readonly format: SourceFormat,
   ) {}
 
+  // Counted from the text, not taken from `yaml`'s parser: after some syntax errors it skips lines it never lexes.
   get lineCounter(): readonly number[] {
     return (this.lines ??= lineStarts(this.text));
   }
@@ -433,9 +434,9 @@ function lineBreakFinding(file: ParsedFile, { offset, character, quoted }: Reade
 }
 
 /** 1-based line and column of two offsets; `endColumn` is exclusive. */
-export function rangeOf(lineStarts: readonly number[], start: number, end: number): Range {
-  const from = positionAt(lineStarts, start);
-  const to = positionAt(lineStarts, Math.max(end, start));
+export function rangeOf(starts: readonly number[], start: number, end: number): Range {
+  const from = positionAt(starts, start);
+  const to = positionAt(starts, Math.max(end, start));
   return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
 }
 
