@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
  * (docs/speed.md). The names are the package's own, read here.
  *
  * That module runs only the part of `yaml` a lint of a block-YAML file uses: its node classes, its
- * `is*` tests and its LineCounter (YAML_NODES, 23 of its 72 modules), which dplint's own readers
- * build their nodes with. The rest (the lexer, parser and composer, documents, schemas and tags, stringify) is run
+ * `is*` tests (YAML_NODES), which dplint's own readers build their nodes with (their line index
+ * is src/parse/lines.ts's, not `yaml`'s LineCounter). The rest (the lexer, parser and composer, documents, schemas and tags, stringify) is run
  * the first time a file needs `yaml` itself to read it, or a finding needs a document: a function
  * is called through a wrapper, a class or an object with members of its own through a Proxy
  * (`new`, `extends`, `instanceof` and member reads reach the real one). Whether a name comes with the node
@@ -26,7 +26,7 @@ const requireHere = createRequire(join(root, 'package.json'));
 const YAML = requireHere('yaml');
 const YAML_EXPORTS = Object.keys(YAML);
 const YAML_DIST = dirname(realpathSync(requireHere.resolve('yaml')));
-const YAML_NODES = ['nodes/identity.js', 'nodes/Scalar.js', 'nodes/YAMLMap.js', 'nodes/YAMLSeq.js', 'nodes/Pair.js', 'nodes/Alias.js', 'parse/line-counter.js'];
+const YAML_NODES = ['nodes/identity.js', 'nodes/Scalar.js', 'nodes/YAMLMap.js', 'nodes/YAMLSeq.js', 'nodes/Pair.js', 'nodes/Alias.js'];
 export function yamlOnceModule() {
   const lines = [];
   const eager = new Set();

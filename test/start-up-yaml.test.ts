@@ -27,16 +27,16 @@ function loadYamlModule(): { exports: Record<string, unknown>; required: string[
   return { exports: module_.exports, required };
 }
 
-test("at start-up the module runs yaml's node classes, is* tests and line counter, not the package", () => {
+test("at start-up the module runs yaml's node classes and is* tests, not the package", () => {
   const { required } = loadYamlModule();
-  expect(required).toEqual(['nodes/identity.js', 'nodes/Scalar.js', 'nodes/YAMLMap.js', 'nodes/YAMLSeq.js', 'nodes/Pair.js', 'nodes/Alias.js', 'parse/line-counter.js']);
+  expect(required).toEqual(['nodes/identity.js', 'nodes/Scalar.js', 'nodes/YAMLMap.js', 'nodes/YAMLSeq.js', 'nodes/Pair.js', 'nodes/Alias.js']);
 });
 
-test('what the block reader uses (nodes, is* tests, Scalar types, line counts) needs no more of yaml', () => {
+test('what the block reader uses (nodes, is* tests, Scalar types) needs no more of yaml', () => {
   const { exports, required } = loadYamlModule();
-  const { Scalar, YAMLMap, isMap, isScalar, LineCounter } = exports as unknown as typeof yaml;
+  const { Scalar, YAMLMap, isMap, isScalar } = exports as unknown as typeof yaml;
   const map = new YAMLMap();
-  expect([isMap(map), isScalar(new Scalar(1)), Scalar.PLAIN, new LineCounter().lineStarts]).toEqual([true, true, 'PLAIN', []]);
+  expect([isMap(map), isScalar(new Scalar(1)), Scalar.PLAIN]).toEqual([true, true, 'PLAIN']);
   expect(required).not.toContain('yaml');
 });
 

@@ -305,7 +305,7 @@ export class FileSecrets {
     if (this.handed || this.shownText !== undefined) return this.shown().split('\n')[index] ?? '';
     const mask = this.lineMasks().get(index);
     if (mask) return mask.shown;
-    const starts = (this.starts ??= lineFeedStarts(this.text));
+    const starts = (this.starts ??= lineStarts(this.text));
     if (index < 0 || index >= starts.length) return '';
     return this.text.slice(starts[index], index + 1 < starts.length ? starts[index + 1] - 1 : this.text.length);
   }
@@ -386,13 +386,6 @@ export class FileSecrets {
     const inside = sameData ? this.read?.inside : undefined;
     return (this.secretSet = secretsIn(this.text, spans, this.values, inside));
   }
-}
-
-/** The start of each line of a text whose line ends are all `\n`. */
-function lineFeedStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
 }
 
 /** The index of the last part that starts at or before `offset` (the first, if none does). */
