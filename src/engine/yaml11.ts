@@ -156,12 +156,12 @@ const TIMESTAMP = /^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9][0-9]?-[0-9][0-9
 /** The YAML 1.1 reading of a plain (unquoted, untagged) scalar's text. */
 export function yaml11Plain(text: string): Yaml11Reading {
   if (text === '') return { kind: 'null' };
-  const first = text.charCodeAt(0);
-  // Most text starts with a letter that no resolver of numbers, dates or merges takes.
   if (BOOL.test(text)) return { kind: 'bool', value: /^(?:yes|true|on)$/i.test(text) };
   if (FLOAT.test(text)) return number('float', text);
   if (INT.test(text)) return number('int', text);
   if (NULL.test(text)) return { kind: 'null' };
+  // A timestamp starts with its year's digits: most text is not tried against the long pattern.
+  const first = text.charCodeAt(0);
   if (first >= 0x30 && first <= 0x39 && TIMESTAMP.test(text)) return { kind: 'timestamp' };
   if (text === '<<' || text === '=') return { kind: 'refused' };
   return { kind: 'str' };
