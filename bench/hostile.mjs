@@ -75,6 +75,8 @@ const shapes = [
   ['a stream of cluster bodies', (k) => yaml('# dplint: operation=edit-cluster\n' + 'label: [etl]\nnode_configuration:\n  max_nodes: "7"\n  # a comment\n---\n'.repeat(250 * k))],
   ['a label list of numbers, a finding for each item', (k) => yaml(`# dplint: operation=edit-cluster\nlabel: [${Array(5000 * k).fill('1').join(',')}]\n`)],
   ['the same list under an alias, each finding located through it', (k) => yaml(`# dplint: operation=edit-cluster\nshared: &labels [${Array(5000 * k).fill('1').join(',')}]\nlabel: *labels\n`)],
+  // Each fix is looked at for a comment in its own range: a search for the next `#` to the end of the text made this quadratic.
+  ['fixable label items before a long value with no `#` after them', (k) => () => lintText(`label:\n${Array.from({ length: 5000 * k }, (_, i) => `  - ${i}\n`).join('')}cluster_name: "${'a'.repeat(1024 * 1024 * k)}"\n`, { operation: 'edit-cluster' })],
   ['duplicate keys, a finding for each', (k) => yaml('# dplint: operation=set-cluster-state\n' + 'state: start\n'.repeat(10_000 * k))],
   ['an anchor named by 998 tags (refused past maxAliasExpansion)', (k) => yaml(`# dplint: operation=edit-cluster\nshared: &big "${'x'.repeat(64 * 1024 * k)}"\nnode_configuration:\n  custom_vm_tags:\n${Array.from({ length: 998 }, (_, i) => `    t${i}: *big`).join('\n')}\n`)],
   ['tiny documents, a finding each (read up to maxDocuments)', (k) => yaml('# dplint: operation=set-cluster-state\n' + 'state: bad\n---\n'.repeat(2500 * k))],

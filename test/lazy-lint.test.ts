@@ -145,9 +145,9 @@ describe('the block reader and comments', () => {
   const asked = (text: string, options: LintOptions): { comments: number; lines: number } => {
     const file = parseText(text, 'yaml');
     const count = { comments: 0, lines: 0 };
-    const { comments, lineCounter } = file;
+    const { comments, lineStarts } = file;
     Object.defineProperty(file, 'comments', { get: () => (count.comments++, comments) });
-    Object.defineProperty(file, 'lineCounter', { get: () => (count.lines++, lineCounter) });
+    Object.defineProperty(file, 'lineStarts', { get: () => (count.lines++, lineStarts) });
     lintParsed(file, text, options, false);
     return count;
   };

@@ -84,6 +84,7 @@ export class FixRenderer {
   private crlf: boolean | undefined;
   private star: boolean | undefined;
   private merge: boolean | undefined;
+  private hashes: number[] | undefined;
 
   constructor(readonly file: ParsedFile) {
     this.readBacksLeft = Math.max(MIN_READ_BACKS, Math.floor(READ_BACK_CHARACTERS / Math.max(1, file.text.length)));
@@ -332,22 +333,18 @@ export class FixRenderer {
     return { range: [lineStart, end], text: `${prefix}${key}:${eol}${indented}` };
   }
 
-  /** Whether a comment starts in [start, end): the first at or after `start`, found by halving (the comments are in order). */
+  /** Whether a comment starts in [start, end). */
   private hasCommentIn(start: number, end: number): boolean {
     // A comment's offset is its `#`: a range without one holds none, and the file's comments (a
-    // walk of the whole text, made when first asked for) are not made for it. Most edits replace
-    // a value with no `#` in it, and a file's findings often need no comment otherwise.
-    const hash = this.file.text.indexOf('#', start);
-    if (hash === -1 || hash >= end) return false;
+    // walk of the whole text, made when first asked for) are not made for it; most edits replace
+    // a value with no `#` in it. The `#`s are listed once a file: looking for the next one from
+    // each range would read to the end of the text for every fix (quadratic in a file of many).
+    const hashes = (this.hashes ??= offsetsOf(this.file.text, '#'));
+    const hash = hashes[firstAtOrAfter(hashes.length, (i) => hashes[i], start)];
+    if (hash === undefined || hash >= end) return false;
     const { comments } = this.file;
-    let low = 0;
-    let high = comments.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (comments[middle].offset < start) low = middle + 1;
-      else high = middle;
-    }
-    return low < comments.length && comments[low].offset < end;
+    const comment = comments[firstAtOrAfter(comments.length, (i) => comments[i].offset, start)];
+    return comment !== undefined && comment.offset < end;
   }
 
   /**
@@ -638,4 +635,23 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
   }
   return false;
+}
+
+/** Every offset of `char` in `text`, in order. */
+function offsetsOf(text: string, char: string): number[] {
+  const offsets: number[] = [];
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) offsets.push(at);
+  return offsets;
+}
+
+/** The index of the first of `count` ascending offsets (`offsetAt(i)`) at or after `start`, found by halving; `count` if none is. */
+function firstAtOrAfter(count: number, offsetAt: (index: number) => number, start: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (offsetAt(middle) < start) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

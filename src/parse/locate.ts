@@ -14,9 +14,9 @@ import { toPointer, type DataPath } from './pointer.js';
  *
  * `within` narrows a string value to the characters a finding is about (see {@link spanOffsets}).
  */
-export function locate(file: Pick<ParsedFile, 'text' | 'lineCounter'>, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value', within?: ValueSpan): Range {
+export function locate(file: Pick<ParsedFile, 'text' | 'lineStarts'>, doc: Document.Parsed, path: DataPath, target: PathFinding['target'] = 'value', within?: ValueSpan): Range {
   const [start, end] = (within && target === 'value' && spanOffsets(file.text, doc, path, within)) || locateOffsets(file.text, doc, path, target);
-  return rangeOf(file.lineCounter, start, end);
+  return rangeOf(file.lineStarts, start, end);
 }
 
 /**

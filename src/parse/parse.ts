@@ -64,8 +64,8 @@ export interface ParsedFile {
   bom: boolean;
   format: SourceFormat;
   reader: Reader;
-  /** Where each line starts (lineStarts): made for the first position asked for (a clean file asks none). */
-  readonly lineCounter: readonly number[];
+  /** Where each line starts (src/parse/lines.ts): made for the first position asked for (a clean file asks none). */
+  readonly lineStarts: readonly number[];
   documents: SourceDocument[];
   /**
    * The comments, in order: found the first time they are asked for (a modeline, a directive, a
@@ -122,7 +122,7 @@ function plain<MessageId extends string>(rule: StageRule<MessageId>, messageId: 
  */
 function marked(file: ParsedFile, found: ReturnType<typeof plain>, start: number, end = start, document?: number): Finding {
   const from = Math.min(start, file.text.length);
-  const range = rangeOf(file.lineCounter, from, Math.min(Math.max(end, from + 1), file.text.length));
+  const range = rangeOf(file.lineStarts, from, Math.min(Math.max(end, from + 1), file.text.length));
   return { ...found, path: '', ...(document === undefined ? {} : { document }), ...range };
 }
 
@@ -190,7 +190,9 @@ export function parseText(text: string, format: SourceFormat, options: ParseOpti
   const bom = unmarked !== text;
   const source = withLineFeeds(unmarked);
   const file = new SourceFile(source, bom, format);
-  const { maxDepth = DEFAULT_MAX_DEPTH, maxDocuments = DEFAULT_MAX_DOCUMENTS } = options;
+  // `??`, not a default in a destructuring: a library caller's `null` (options read from JSON) is the default too.
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxDocuments = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
   const json = format === 'json' ? readJson(source, { maxDepth }) : undefined;
   if (json && 'error' in json) {
     file.findings.push(marked(file, plain(parseSyntax, 'json', { detail: json.error.detail }), json.error.offset));
@@ -249,7 +251,7 @@ class SourceFile implements ParsedFile {
   ) {}
 
   // Counted from the text, not taken from `yaml`'s parser: after some syntax errors it skips lines it never lexes.
-  get lineCounter(): readonly number[] {
+  get lineStarts(): readonly number[] {
     return (this.lines ??= lineStarts(this.text));
   }
 
@@ -269,7 +271,7 @@ class SourceFile implements ParsedFile {
   get comments(): readonly SourceComment[] {
     if (this.found) return this.found;
     const ranges = this.blockParts?.flatMap(({ reading, start }) => reading.comments(start)) ?? this.yamlComments ?? [];
-    return (this.found = ranges.length === 0 ? [] : sourceComments(this.text, this.lineCounter, ranges));
+    return (this.found = ranges.length === 0 ? [] : sourceComments(this.text, this.lineStarts, ranges));
   }
 }
 
@@ -337,7 +339,10 @@ function blockFile(file: SourceFile, parts: readonly BlockPart[], yamlNode: (ind
 /** The text read with `yaml`: every document's nodes, data and comments, and what `yaml` and the checks around it find. */
 function readWithYaml(file: SourceFile, options: ParseOptions): ParsedFile {
   const { text: source, findings } = file;
-  const { maxDepth = DEFAULT_MAX_DEPTH, maxAliasCount = DEFAULT_MAX_ALIAS_COUNT, maxAliasExpansion = DEFAULT_MAX_ALIAS_EXPANSION, maxDocuments = DEFAULT_MAX_DOCUMENTS } = options;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+  const maxAliasExpansion = options.maxAliasExpansion ?? DEFAULT_MAX_ALIAS_EXPANSION;
+  const maxDocuments = options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
   // Tokens are taken up to the first document past maxDocuments: the parser reads no further.
   const tokens: CST.Token[] = [];
   let unread: number | undefined;
@@ -477,8 +482,8 @@ function duplicateKeys(file: ParsedFile, doc: Document.Parsed, document: number 
 
 /** yaml/duplicate-key at the later key (`range`), naming the line of the first (at offset `first`); by both readers. */
 function duplicateKeyFinding(file: ParsedFile, key: string, path: string, first: number, range: readonly number[], document?: number): Finding {
-  const found = plain(duplicateKey, 'duplicateKey', { key, firstLine: rangeOf(file.lineCounter, first, first).line });
-  return { ...found, path, ...rangeOf(file.lineCounter, range[0], range[1]), ...(document === undefined ? {} : { document }) };
+  const found = plain(duplicateKey, 'duplicateKey', { key, firstLine: rangeOf(file.lineStarts, first, first).line });
+  return { ...found, path, ...rangeOf(file.lineStarts, range[0], range[1]), ...(document === undefined ? {} : { document }) };
 }
 
 /** The offset of the first collection in a document's tokens that lies deeper than `maxDepth`, if any. */
@@ -537,9 +542,9 @@ export function dataNesting(root: unknown, maxDepth: number): 'cycle' | 'too dee
 }
 
 /**
- * The comments over `ranges` (each from its `#` to the end of its line), in text order. Each one's
- * line is found by walking the line starts forward rather than by a search for each of its two
- * ends: a cluster file has dozens of comment lines.
+ * The comments over `ranges` (each from its `#` to the end of its line), which must come in text
+ * order (both readers record them so): each one's line is found by walking the line starts
+ * forward rather than by a search for each of its two ends, as a cluster file has dozens.
  */
 function sourceComments(text: string, lineStarts: readonly number[], ranges: ReadonlyArray<readonly [number, number]>): SourceComment[] {
   let line = 0;

@@ -72,6 +72,19 @@ describe('many findings in one file', () => {
     expect(findings[count - 1].path).toEqual(['tags', String(count - 1)]);
   });
 
+  test('60,000 fixable findings before a 16 MB value and no `#` after them: each fix checked for comments in its own range, not to the end of the text', LARGE, () => {
+    const count = 60_000;
+    const text = `label:\n${Array.from({ length: count }, (_, i) => `  - ${i}\n`).join('')}cluster_name: "${'a'.repeat(16 * 1024 * 1024)}"\n`;
+    const { findings } = lintText(text, { operation: 'edit-cluster' });
+    // One finding a label item, each with its fix, and the unknown member that holds the long value.
+    expect(findings).toHaveLength(count + 1);
+    expect(findings.filter((f) => f.fix !== undefined)).toHaveLength(count);
+    const at = (f: (typeof findings)[number]) => [f.ruleId, f.path, f.line, f.column, f.fix?.text];
+    expect(at(findings[0])).toEqual(['yaml/unquoted-string', '/label/0', 2, 5, '"0"']);
+    expect(at(findings[count - 1])).toEqual(['yaml/unquoted-string', `/label/${count - 1}`, count + 1, 5, `"${count - 1}"`]);
+    expect(at(findings[count])).toEqual(['schema/unknown-member', '/cluster_name', count + 2, 1, undefined]);
+  });
+
   test('anyOf branches: only those of the value\'s type are kept, and all of them when none is', () => {
     const errors = (data: unknown, types: string[]): ErrorObject[] => [
       ...types.map((type, branch) => ({ keyword: 'type', instancePath: '/level', schemaPath: `#/properties/level/anyOf/${branch}/type`, params: { type }, data })),

@@ -219,3 +219,13 @@ async function runCliWithStdin(argv: string[], input: string, cwd: string): Prom
   const code = await run(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env: {}, isTTY: false, readStdin: async () => input });
   return { code, stdout, stderr };
 }
+
+describe('a limit given as null by a library caller (options read from JSON) is the default', () => {
+  const findingsOf = (text: string, options: Record<string, unknown>) => lintText(text, { operation: 'edit-cluster', ...options }).findings.map((f) => `${f.ruleId}@${f.line}:${f.column}`);
+  test.each(['maxDepth', 'maxDocuments', 'maxAliasCount', 'maxAliasExpansion'])('%s: null reads the file as the default does, never refuses it', (limit) => {
+    const yaml = 'label: [[1]]\nnode_configuration:\n  max_nodes: "7"\n';
+    expect(findingsOf(yaml, { [limit]: null })).toEqual(findingsOf(yaml, {}));
+    expect(findingsOf(yaml, { [limit]: null })).toEqual(['schema/type@1:9', 'body/number-as-string@3:14']);
+    expect(findingsOf('{"label": [[1]]}', { filename: 'a.json', [limit]: null })).toEqual(['schema/type@1:12']);
+  });
+});

@@ -97,9 +97,9 @@ function agrees(text: string): Held {
   const findings = reading.duplicates.map(({ key, path, range, first }) => ({
     ruleId: duplicateKey.id,
     severity: duplicateKey.severity,
-    message: renderMessage(duplicateKey.messages.duplicateKey, { key, firstLine: rangeOf(parsed.lineCounter, first, first).line }),
+    message: renderMessage(duplicateKey.messages.duplicateKey, { key, firstLine: rangeOf(parsed.lineStarts, first, first).line }),
     path,
-    ...rangeOf(parsed.lineCounter, range[0], range[1]),
+    ...rangeOf(parsed.lineStarts, range[0], range[1]),
   }));
   expect(findings, `duplicate keys of:\n${text}`).toEqual(found(duplicateKey));
   const breaks = reading.breaks.map(({ offset, character, quoted }) => ({
@@ -107,7 +107,7 @@ function agrees(text: string): Held {
     severity: parseLineBreak.severity,
     message: renderMessage(parseLineBreak.messages[quoted ? 'quoted' : 'outside'], BREAK_NAMES[character]),
     path: '',
-    ...rangeOf(parsed.lineCounter, offset, offset + 1),
+    ...rangeOf(parsed.lineStarts, offset, offset + 1),
   }));
   expect(breaks, `line breaks of:\n${text}`).toEqual(found(parseLineBreak));
   return { duplicates: findings.length > 0, spaceBefore: hasSpaceBefore(mine), breaks: breaks.length > 0 };
@@ -207,7 +207,7 @@ describe('the JSON reader and yaml', () => {
       if ('tooDeep' in reading) {
         // parseText refuses it with one finding, at the first bracket too deep.
         const parsed = parseText(text, 'json', { reader: 'yaml' });
-        const { line, column } = rangeOf(parsed.lineCounter, reading.tooDeep, reading.tooDeep);
+        const { line, column } = rangeOf(parsed.lineStarts, reading.tooDeep, reading.tooDeep);
         expect(parsed.findings.map((f) => [f.ruleId, f.line, f.column])).toEqual([['parse/limit', line, column]]);
         continue;
       }
