@@ -57,6 +57,7 @@ export function collectFacts(bodies: readonly BodyOfDocument[]): RepositoryFacts
     }
   }
   // A list grown by push keeps room for 16 more: some 140 bytes a file, held to the end of the run.
+  // Every fact made above is a list (`directives` is set by the caller, after).
   const lists = facts as Record<string, unknown[]>;
   for (const key in lists) lists[key] = lists[key].slice();
   return Object.keys(facts).length ? facts : undefined;
