@@ -426,13 +426,14 @@ function readStated(path: string, maxFileSize: number): ReadResult {
       const stats = fstatSync(fd);
       if (stats.isFile()) stat = fileStat(stats);
       if (stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
-      // A pipe or device named on the command line has no size to check first (nor has a file of
-      // /proc, which says 0): read no more than the limit allows.
-      bytes = stats.isFile() && stats.size > 0 ? readSize(fd, stats.size) : readAtMost(fd, maxFileSize + 1);
+      // Read as readUnstated reads: a pipe or device named on the command line has no size to check
+      // first (nor has a file of /proc, which says 0), and a file may grow while it is read.
+      const read = readToEnd(fd, maxFileSize);
+      if (read === undefined || read.length > maxFileSize) return { error: tooLarge(`more than ${maxFileSize}`, maxFileSize) };
+      bytes = read;
     } finally {
       closeSync(fd);
     }
-    if (bytes.length > maxFileSize) return { error: tooLarge(`more than ${maxFileSize}`, maxFileSize) };
   } catch (error) {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
   }
@@ -451,19 +452,6 @@ function tooLarge(size: string, maxFileSize: number): string {
  */
 let reused = Buffer.allocUnsafe(64 * 1024);
 const REUSED_MAX = 1024 * 1024;
-
-/** A regular file's bytes, as many as its size (a file that shrank meanwhile gives fewer). */
-function readSize(fd: number, size: number): Buffer {
-  if (size <= REUSED_MAX && size > reused.length) reused = Buffer.allocUnsafe(Math.min(REUSED_MAX, 2 ** Math.ceil(Math.log2(size))));
-  const bytes = size <= reused.length ? reused.subarray(0, size) : Buffer.allocUnsafe(size);
-  let total = 0;
-  while (total < size) {
-    const read = readSync(fd, bytes, total, size - total, null);
-    if (read === 0) break;
-    total += read;
-  }
-  return total === size ? bytes : bytes.subarray(0, total);
-}
 
 /**
  * Bytes read until the end of the file or past `limit`, into the buffer kept from file to file
@@ -490,19 +478,6 @@ function readToEnd(fd: number, limit: number): Buffer | undefined {
     total += read;
     if (total > limit) return bytes.subarray(0, total);
   }
-}
-
-function readAtMost(fd: number, limit: number): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  while (total < limit) {
-    const chunk = Buffer.allocUnsafe(Math.min(65536, limit - total));
-    const read = readSync(fd, chunk, 0, chunk.length, null);
-    if (read === 0) break;
-    chunks.push(chunk.subarray(0, read));
-    total += read;
-  }
-  return Buffer.concat(chunks);
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
