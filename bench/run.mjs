@@ -25,6 +25,8 @@
 //                diagnostics for a 300-line cluster file, the first cross-file index of a workspace
 //                of the corpus's files, the server's peak memory with it open
 //
+// --runs: the rounds of each comparison; the pre-commit one takes at least 21, the shapes at least 7.
+//
 //   node bench/run.mjs [--files 10000] [--runs 5] [--quick] [--shape-bodies 2000]
 //                      [--large] [--large-files 100000] [--large-runs 1]
 //                      [--only precommit,gate,findings,cache,shapes,growth,large,lsp]
@@ -91,6 +93,15 @@ const ratio = (a, b) => median(a.map((wall, i) => wall / b[i]));
 const fmt = (x, digits = 2) => x.toFixed(digits);
 const verdict = (value, limit) => `≤ ${limit}× ${value <= limit ? '✔' : '✘'}`;
 
+/**
+ * Rounds for the comparisons of short runs, whatever --runs says: a 0.2 s process moved by a tenth
+ * and more from round to round here (the one-file lint read 1.49–1.91× `node -e 0` in runs of 21
+ * rounds minutes apart), and a shape's time per body is the difference of two runs under a second.
+ * The one-file comparison's 21 rounds take some 15 s, the shapes' 7 about a minute.
+ */
+const SHORT_RUN_ROUNDS = 21;
+const SHAPE_ROUNDS = 7;
+
 /** The rows of the summary table, printed in markdown at the end: [measure, dplint, against, ratio, target]. */
 const summary = [];
 /** Further markdown tables, each [title, lines]. */
@@ -137,11 +148,15 @@ console.log(`  clean corpus: ${findingShares(corpus)}`);
 console.log(`  findings-heavy corpus (${(findingsBytes / 1024 / 1024).toFixed(1)} MiB): ${findingShares(findingsCorpus)}`);
 
 if (section('precommit')) {
-  const result = compare('pre-commit: one cluster file, all rules, stylish', {
-    'dplint (one file)': [process.execPath, dplint, '--operation', 'edit-cluster', '--no-config', oneFile],
-    'node -e 0': [process.execPath, '-e', '0'],
-    'ajv validate (one file)': [ajv, 'validate', '-s', schema, '-d', oneFile, '--all-errors', '--strict=false'],
-  });
+  const result = compare(
+    'pre-commit: one cluster file, all rules, stylish',
+    {
+      'dplint (one file)': [process.execPath, dplint, '--operation', 'edit-cluster', '--no-config', oneFile],
+      'node -e 0': [process.execPath, '-e', '0'],
+      'ajv validate (one file)': [ajv, 'validate', '-s', schema, '-d', oneFile, '--all-errors', '--strict=false'],
+    },
+    { rounds: Math.max(runs, SHORT_RUN_ROUNDS) },
+  );
   const { walls } = result;
   const r = ratio(walls['dplint (one file)'], walls['node -e 0']);
   summary.push(['pre-commit: one cluster file, all rules, stylish', figure(result, 'dplint (one file)'), `\`node -e 0\`: ${figure(result, 'node -e 0')}`, `**${fmt(r)}×**`, verdict(r, 1.5)]);
@@ -218,7 +233,7 @@ if (section('shapes')) {
     const lint = (dir) => [process.execPath, dplint, dir, '--config', join(dir, 'dplint.config.yaml'), '--format', 'json'];
     const commands = Object.fromEntries(SHAPES.map((shape) => [shape, lint(shapes[shape].folder)]));
     commands['start-up (one small file)'] = lint(start);
-    const { walls } = compare(`shapes "as teams write it", ${name}: ${shapeBodies} bodies each, JSON output, per body`, commands, { ratios: false });
+    const { walls } = compare(`shapes "as teams write it", ${name}: ${shapeBodies} bodies each, JSON output, per body`, commands, { ratios: false, rounds: Math.max(runs, SHAPE_ROUNDS) });
     const startUp = walls['start-up (one small file)'];
     // Per body, round by round: (the shape's run less the start-up of the same round) ÷ bodies.
     const perBody = Object.fromEntries(SHAPES.map((shape) => [shape, walls[shape].map((wall, i) => Math.max(wall - startUp[i], 1e-6) / shapes[shape].bodies)]));
@@ -321,7 +336,7 @@ if (section('lsp')) {
 closeSync(devNull);
 
 // The tables of BENCHMARKS.md, ready to paste.
-console.log(`\n## Tables (markdown, ${runs} rounds taken in turn; ratios are medians of per-round ratios)\n`);
+console.log(`\n## Tables (markdown, ${runs} rounds taken in turn, the pre-commit comparison ${Math.max(runs, SHORT_RUN_ROUNDS)} and the shapes ${Math.max(runs, SHAPE_ROUNDS)}; ratios are medians of per-round ratios)\n`);
 console.log(`Machine: ${machine}; load average at the end ${fmt(loadavg()[0], 1)}.\n`);
 if (summary.length) {
   console.log('| measure | dplint | against | ratio | target |');
