@@ -11,7 +11,8 @@
 //   placed   + each finding placed in the text (line, column, the range's end)
 //   masked   + every credential of the file masked out of the messages
 //   (unset)  + the fixes and suggestions made text edits and read back: the whole lint, its output
-//            byte for byte that of `dplint` (checked)
+//            byte for byte that of dist/dplint.cjs (checked first: build HEAD, uncommitted changes
+//            would make the two differ)
 //
 // and, on the clean corpus, the whole lint with every rule off but the schema's: ajv-cli's own job.
 //
@@ -85,8 +86,13 @@ function measure(dplint) {
   // The measurement build unstopped is dplint: the same output as the build of this checkout.
   // (Exit 1: the corpus has errors.)
   const output = (bundle) => spawnSync(process.execPath, [bundle, findings, '--operation', 'edit-cluster', '--no-config', '--format', 'json'], { maxBuffer: 1 << 30, encoding: 'utf8', env: { ...process.env, DPLINT_FLOOR: '' } }).stdout;
-  const same = output(dplint) === output(join(root, 'dist', 'dplint.cjs'));
-  console.log(`\nbench/floor.mjs: ${files.toLocaleString('en')} files a corpus, ${runs} rounds, load ${loadavg()[0].toFixed(1)}; the measurement build's whole lint ${same ? 'writes' : 'DOES NOT write'} what dist/dplint.cjs writes on the findings-heavy corpus\n`);
+  if (output(dplint) !== output(join(root, 'dist', 'dplint.cjs'))) {
+    // A build of uncommitted changes (dist/ is the work tree's, the measurement build HEAD's), or a patch that changes more than where a lint stops.
+    console.error('bench/floor.mjs: the measurement build, not stopped, does not write what dist/dplint.cjs writes: commit and build, or make bench/floor.patch again');
+    process.exitCode = 2;
+    return;
+  }
+  console.log(`\nbench/floor.mjs: ${files.toLocaleString('en')} files a corpus, ${runs} rounds, load ${loadavg()[0].toFixed(1)}; the measurement build, not stopped, writes what dist/dplint.cjs writes\n`);
   console.log('| the gate, each file stopped after | clean corpus ÷ ajv-cli | findings-heavy corpus ÷ ajv-cli |');
   console.log('|---|---:|---:|');
   const rows = new Map();
