@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
+import { inTurn, median, ratio } from './in-turn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -81,7 +82,6 @@ function measure(dplint) {
     if (done.status !== 0 && done.status !== 1) throw new Error(`${command.join(' ')} exited ${done.status}: ${done.stderr.slice(0, 500)}`);
     return Number(process.hrtime.bigint() - start) / 1e9;
   };
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
   // The measurement build unstopped is dplint: the same output as the build of this checkout.
   // (Exit 1: the corpus has errors.)
@@ -98,13 +98,8 @@ function measure(dplint) {
   const rows = new Map();
   for (const [name, corpus] of [['clean', clean], ['findings-heavy', findings]]) {
     const commands = { ...stages(corpus), ...(name === 'clean' ? { 'dplint, the schema alone (every other rule off)': gate(corpus, undefined, '--config', schemaOnly) } : {}), 'ajv-cli': { command: [ajv, 'validate', '-s', schema, '-d', `${corpus}/*.yaml`, '--all-errors', '--strict=false'] } };
-    for (const command of Object.values(commands)) run(command);
-    const walls = Object.fromEntries(Object.keys(commands).map((key) => [key, []]));
-    for (let round = 0; round < runs; round++) for (const [key, command] of Object.entries(commands)) walls[key].push(run(command));
-    for (const key of Object.keys(commands)) {
-      const ratio = median(walls[key].map((wall, i) => wall / walls['ajv-cli'][i]));
-      rows.set(key, { ...rows.get(key), [name]: `${ratio.toFixed(2)}× (${median(walls[key]).toFixed(2)} s)` });
-    }
+    const walls = inTurn(commands, runs, run);
+    for (const key of Object.keys(commands)) rows.set(key, { ...rows.get(key), [name]: `${ratio(walls[key], walls['ajv-cli']).toFixed(2)}× (${median(walls[key]).toFixed(2)} s)` });
   }
   for (const [key, row] of rows) console.log(`| ${key} | ${row.clean ?? ''} | ${row['findings-heavy'] ?? ''} |`);
 }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
+import { inTurn, median, ratio } from './in-turn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -61,10 +62,8 @@ function once(command) {
 }
 // Warm-up: the first --cache run fills the cache (in .git/dplintcache) and V8's code cache.
 for (const command of Object.values(commands).reverse()) once(command);
-const walls = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-for (let round = 0; round < runs; round++) for (const [name, command] of Object.entries(commands)) walls[name].push(once(command));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const walls = inTurn(commands, runs, once, { warm: false });
 const [first, second] = Object.keys(commands);
 console.log(`pre-commit hook, one changed file in a git repository of ${files} cluster files; ${runs} rounds`);
 for (const name of Object.keys(commands)) console.log(`  ${name.padEnd(32)} ${median(walls[name]).toFixed(3)} s`);
-console.log(`  ratio (repository context ÷ one file, per round, median): ×${median(walls[second].map((w, i) => w / walls[first][i])).toFixed(2)}`);
+console.log(`  ratio (repository context ÷ one file, per round, median): ×${ratio(walls[second], walls[first]).toFixed(2)}`);

@@ -20,6 +20,7 @@ import { formatters, lintText, schemas } from '../dist/src/index.js';
 import { parseConfig } from '../dist/src/config/config.js';
 import { unifiedDiff } from '../dist/src/formatters/diff.js';
 import { attackRuns, everyFieldBody, sourceRegexes } from './hostile-inputs.mjs';
+import { inTurn, median } from './in-turn.mjs';
 
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
@@ -103,7 +104,6 @@ const shapes = [
   ['a secret among many lines (masked in every fix)', (k) => yaml(`# dplint: operation=edit-cluster\n${'# filler line\n'.repeat(5000 * k)}vm_settings:\n  compute_secret_key: abcdefgh\nnode_configuration:\n  max_nodes: "7"\n`)],
 ];
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const time = (work) => {
   const start = performance.now();
   work();
@@ -112,10 +112,7 @@ const time = (work) => {
 
 /** The median time of each work, the works taken in turn `runs` times after one warm-up each. */
 function medians(works) {
-  works.forEach((work) => work());
-  const times = works.map(() => []);
-  for (let round = 0; round < runs; round++) works.forEach((work, i) => times[i].push(time(work)));
-  return times.map(median);
+  return Object.values(inTurn(works, runs, time)).map(median);
 }
 const growthOf = ([first, , last]) => Math.sqrt(last / first);
 const column = (text) => text.padStart(10);

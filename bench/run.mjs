@@ -40,6 +40,7 @@ import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCorpus } from './corpus.mjs';
+import { inTurn, median, ratio } from './in-turn.mjs';
 import { SHAPES, writeShapes, writeStartUp } from './shapes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,12 +85,9 @@ function once(command) {
   return { wall, peak };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const MiB = (kib) => kib / 1024;
 /** GNU time's KiB as MB (10^6 bytes), the unit of the memory targets. */
 const MB = (kib) => (kib * 1024) / 1e6;
-/** The median over rounds of a's time over b's: the ratio of two commands taken in the same rounds. */
-const ratio = (a, b) => median(a.map((wall, i) => wall / b[i]));
 const fmt = (x, digits = 2) => x.toFixed(digits);
 const verdict = (value, limit) => `≤ ${limit}× ${value <= limit ? '✔' : '✘'}`;
 
@@ -109,16 +107,9 @@ const tables = [];
 
 /** Times commands in turn (A B C, A B C, …) after a warm-up of each; medians, and per-round ratios to the first. */
 function compare(title, commands, { ratios = true, rounds = runs, warm = true } = {}) {
-  if (warm) for (const command of Object.values(commands)) once(command);
-  const walls = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-  const peaks = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, command] of Object.entries(commands)) {
-      const { wall, peak } = once(command);
-      walls[name].push(wall);
-      peaks[name].push(peak);
-    }
-  }
+  const measures = inTurn(commands, rounds, once, { warm });
+  const walls = Object.fromEntries(Object.entries(measures).map(([name, list]) => [name, list.map((m) => m.wall)]));
+  const peaks = Object.fromEntries(Object.entries(measures).map(([name, list]) => [name, list.map((m) => m.peak)]));
   const [first] = Object.keys(commands);
   console.log(`\n${title}`);
   for (const name of Object.keys(commands)) {

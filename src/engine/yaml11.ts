@@ -148,6 +148,8 @@ export type Yaml11Reading =
   | { kind: 'refused' };
 
 const BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
+/** The words that read as true, in any case: a plain BOOL's, or a `!!bool` tag's (PyYAML looks it up lower-cased). */
+const TRUE_WORD = /^(?:yes|true|on)$/i;
 const FLOAT = /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 const INT = /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
 const NULL = /^(?:~|null|Null|NULL|)$/;
@@ -156,7 +158,7 @@ const TIMESTAMP = /^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9][0-9]?-[0-9][0-9
 /** The YAML 1.1 reading of a plain (unquoted, untagged) scalar's text. */
 export function yaml11Plain(text: string): Yaml11Reading {
   if (text === '') return { kind: 'null' };
-  if (BOOL.test(text)) return { kind: 'bool', value: /^(?:yes|true|on)$/i.test(text) };
+  if (BOOL.test(text)) return { kind: 'bool', value: TRUE_WORD.test(text) };
   if (FLOAT.test(text)) return number('float', text);
   if (INT.test(text)) return number('int', text);
   if (NULL.test(text)) return { kind: 'null' };
@@ -180,7 +182,7 @@ function yaml11Tagged(tag: string, text: string): Yaml11Reading | undefined {
       return FLOAT.test(text) || INT.test(text) ? number('float', text) : { kind: 'refused' };
     case 'tag:yaml.org,2002:bool':
       // PyYAML looks the text up lower-cased: any case of the six words.
-      return /^(?:yes|no|true|false|on|off)$/i.test(text) ? { kind: 'bool', value: /^(?:yes|true|on)$/i.test(text) } : { kind: 'refused' };
+      return /^(?:yes|no|true|false|on|off)$/i.test(text) ? { kind: 'bool', value: TRUE_WORD.test(text) } : { kind: 'refused' };
     case 'tag:yaml.org,2002:null':
       return { kind: 'null' };
     default:
