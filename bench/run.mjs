@@ -327,7 +327,8 @@ if (section('lsp')) {
 closeSync(devNull);
 
 // The tables of BENCHMARKS.md, ready to paste.
-console.log(`\n## Tables (markdown, ${runs} rounds taken in turn, the pre-commit comparison ${Math.max(runs, SHORT_RUN_ROUNDS)} and the shapes ${Math.max(runs, SHAPE_ROUNDS)}; ratios are medians of per-round ratios)\n`);
+const rounds = [`${runs} rounds taken in turn`, section('precommit') && `the pre-commit comparison ${Math.max(runs, SHORT_RUN_ROUNDS)}`, section('shapes') && `the shapes ${Math.max(runs, SHAPE_ROUNDS)}`];
+console.log(`\n## Tables (markdown, ${rounds.filter(Boolean).join(', ')}; ratios are medians of per-round ratios)\n`);
 console.log(`Machine: ${machine}; load average at the end ${fmt(loadavg()[0], 1)}.\n`);
 if (summary.length) {
   console.log('| measure | dplint | against | ratio | target |');
