@@ -384,27 +384,26 @@ export function fileStat(stats: { size: number; mtimeMs: number; ctimeMs: number
 
 /**
  * Reads a file as text: UTF-8, or UTF-16 where a byte-order mark says so. Undecodable bytes are
- * reported, not thrown. `stat` false: the file is not stat'ed (its `stat` is not wanted: no cache
- * keeps it), but read to its end.
+ * reported, not thrown. `stat` false: the file is not stat'ed first (a Stats object and its dates a
+ * file, for a result that keeps none of it, were a tenth of reading a clean file: only a cache keeps
+ * it), and its size is asked only once it is past the limit, for the message. Either way the file
+ * is read to its end (readToEnd): a pipe or device named on the command line has no size to check
+ * first (nor has a file of /proc, which says 0), and a file may grow while it is read.
  */
 export function readText(path: string, maxFileSize = Infinity, stat = true): ReadResult {
-  return stat ? readStated(path, maxFileSize) : readUnstated(path, maxFileSize);
-}
-
-/**
- * readText without a stat: a Stats object and its dates a file, for a result that keeps none of
- * it, were a tenth of reading a clean file. Its size is asked only when it is past the limit, for
- * the message.
- */
-function readUnstated(path: string, maxFileSize: number): ReadResult {
   let bytes: Buffer;
+  let kept: FileStat | undefined;
   try {
     const fd = openSync(path, 'r');
     try {
+      const stats = stat ? fstatSync(fd) : undefined;
+      if (stats?.isFile()) kept = fileStat(stats);
+      if (stats && stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
       const read = readToEnd(fd, maxFileSize);
       if (read === undefined || read.length > maxFileSize) {
-        const stats = fstatSync(fd);
-        return { error: tooLarge(stats.isFile() && stats.size > maxFileSize ? String(stats.size) : `more than ${maxFileSize}`, maxFileSize) };
+        // A size asked before the read was within the limit: the file grew, or is no regular file.
+        const now = stats ?? fstatSync(fd);
+        return { error: tooLarge(now.isFile() && now.size > maxFileSize ? String(now.size) : `more than ${maxFileSize}`, maxFileSize) };
       }
       bytes = read;
     } finally {
@@ -414,31 +413,7 @@ function readUnstated(path: string, maxFileSize: number): ReadResult {
     throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
   }
   const decoded = decodeText(bytes);
-  return 'text' in decoded ? { text: decoded.text, bytes } : decoded;
-}
-
-function readStated(path: string, maxFileSize: number): ReadResult {
-  let bytes: Buffer;
-  let stat: FileStat | undefined;
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const stats = fstatSync(fd);
-      if (stats.isFile()) stat = fileStat(stats);
-      if (stats.size > maxFileSize) return { error: tooLarge(String(stats.size), maxFileSize) };
-      // Read as readUnstated reads: a pipe or device named on the command line has no size to check
-      // first (nor has a file of /proc, which says 0), and a file may grow while it is read.
-      const read = readToEnd(fd, maxFileSize);
-      if (read === undefined || read.length > maxFileSize) return { error: tooLarge(`more than ${maxFileSize}`, maxFileSize) };
-      bytes = read;
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    throw new UsageError(`cannot read ${JSON.stringify(path)}: ${reason(error)}`);
-  }
-  const decoded = decodeText(bytes);
-  return 'text' in decoded ? { text: decoded.text, bytes, stat } : decoded;
+  return 'text' in decoded ? { text: decoded.text, bytes, stat: kept } : decoded;
 }
 
 function tooLarge(size: string, maxFileSize: number): string {
